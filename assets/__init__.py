@@ -1,0 +1,1 @@
+"""Component data of Entropy: one TOML file per component family."""

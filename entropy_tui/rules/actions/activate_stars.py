@@ -1,0 +1,85 @@
+"""Activate Stars: any number of your Stars, once each, paying Entropy; the Generator discounts
+some of them, only from the action space."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..decision import Decision, Option, disabled
+from ..describe import star_words
+from ..effects import push_effects
+from ..tasks import handles
+from .common import resolved
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Task
+
+RULE = "Activate Stars"
+
+
+def activate_star(game: Game, seat: int, system: int, cost: int) -> None:
+    """Pays `cost` Entropy and queues the Star's effect."""
+    player = game.player(seat)
+    star_id = player.systems[system].star
+    assert star_id is not None
+    player.entropy -= cost
+    star = game.index.any_star[star_id]
+    game.note(seat, "star", f"{player.name} activated Star {star_id} for {cost} Entropy")
+    push_effects(game, seat, list(star.effect), origin=f"Star {star_id}", rule=RULE)
+
+
+@handles("activate_stars")
+def activate_stars(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    player = game.player(seat)
+    args = task.args
+    if "used" not in args:
+        args["used"] = []
+        discounted = 0
+        if args.get("source") == "space":
+            discounted = game.catalog.board.generator[player.generator].discounted_stars
+        args["discounts_left"] = discounted
+    used: list[int] = args["used"]
+    discount = game.catalog.board.generator_discount if args["discounts_left"] > 0 else 0
+    options = []
+    for i, system in enumerate(player.systems):
+        if system.star is None or i in used:
+            continue
+        printed = game.index.any_star[system.star].cost
+        cost = max(0, printed - discount)
+        label = f"Activate {star_words(game.index, system.star)} in system {i + 1}"
+        if cost < printed:
+            label += f" - pay {cost} with the Generator discount"
+        if player.entropy < cost:
+            options.append(
+                disabled(f"star:{i}", label, f"needs {cost} Entropy, you have {player.entropy}")
+            )
+            continue
+
+        def activate(i: int = i, cost: int = cost, printed: int = printed) -> None:
+            used.append(i)
+            if cost < printed:
+                args["discounts_left"] -= 1
+            resolved(game, task)
+            activate_star(game, seat, i, cost)
+
+        options.append(Option(f"star:{i}", label, activate))
+    if not any(o.enabled for o in options):
+        game.pop(task)
+        if not used:
+            game.note(seat, "action", f"{player.name} could not activate any Star")
+        return None
+    done = "Stop activating Stars" if used else "Skip Activate Stars (keep only the Traffic Bonus)"
+    options.append(Option("done", done, lambda: game.pop(task)))
+    return Decision(
+        seat,
+        "Activate Stars: choose a Star to activate (each once)"
+        + (
+            f"; {args['discounts_left']} more with the Generator discount"
+            if args["discounts_left"]
+            else ""
+        ),
+        RULE,
+        options,
+    )

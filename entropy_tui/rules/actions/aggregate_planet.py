@@ -1,0 +1,112 @@
+"""Aggregate Planet: pay a Planet's Mass from the offer, resolve its effect, then place it in an
+empty Planet space of one of your Solar Systems or in a new one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..decision import Decision, Option, disabled
+from ..describe import effects_words
+from ..effects import push_effects
+from ..flow import focus_discount
+from ..state import PlanetState, SystemState
+from ..supply import offer, take_top
+from ..tasks import handles
+from ..vocabulary import title
+from .common import can_pay, pay, resolved, skip_option
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Task
+
+RULE = "Aggregate Planet"
+
+
+def free_planet_spaces(game: Game, seat: int) -> list[int]:
+    """Solar Systems with an empty Planet space."""
+    spaces = game.catalog.board.planet_spaces
+    return [i for i, s in enumerate(game.player(seat).systems) if len(s.planets) < spaces]
+
+
+def can_place_planet(game: Game, seat: int) -> bool:
+    return bool(free_planet_spaces(game, seat)) or game.state.board.solar_systems > 0
+
+
+@handles("aggregate_planet")
+def aggregate_planet(game: Game, task: Task) -> Decision:
+    seat = task.player
+    discount = focus_discount(game, task, "mass")
+    options: list[Option] = []
+    for stack, planet_id in offer(game.state.board.planet_stacks):
+        planet = game.index.planet[planet_id]
+        cost = max(0, planet.cost - discount)
+        icons = " ".join(title(c) for c in planet.conditions) or "no icons"
+        label = (
+            f"Aggregate {title(planet.type)} Planet {planet_id} ({icons}): pay {cost} Mass, "
+            f"then {effects_words(list(planet.effect))}"
+        )
+        ok, why = can_pay(game, seat, "mass", cost)
+        if ok and not can_place_planet(game, seat):
+            ok, why = False, "you have no empty Planet space and no Solar System tile is left"
+        if ok:
+
+            def take(stack: int = stack, cost: int = cost) -> None:
+                game.pop(task)
+                pay(game, seat, "mass", cost)
+                taken = take_top(game.state.board.planet_stacks, stack)
+                game.note(
+                    seat, "action", f"{game.name(seat)} aggregated Planet {taken} for {cost} Mass"
+                )
+                resolved(game, task)
+                game.push("place_planet", seat, planet=taken)
+                push_effects(
+                    game,
+                    seat,
+                    list(game.index.planet[taken].effect),
+                    origin=f"Planet {taken}",
+                    rule=RULE,
+                )
+
+            options.append(Option(f"planet:{planet_id}", label, take))
+        else:
+            options.append(disabled(f"planet:{planet_id}", label, why))
+    options.append(skip_option(game, task))
+    return Decision(seat, "Aggregate Planet: choose a Planet from the offer", RULE, options)
+
+
+@handles("place_planet")
+def place_planet(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    player = game.player(seat)
+    planet_id: str = task.args["planet"]
+
+    def place(system: int | None) -> None:
+        game.pop(task)
+        if system is None:
+            game.state.board.solar_systems -= 1
+            player.systems.append(SystemState())
+            system = len(player.systems) - 1
+        player.systems[system].planets.append(PlanetState(tile=planet_id))
+        game.note(seat, "planet", f"{player.name} placed Planet {planet_id} in system {system + 1}")
+
+    systems = free_planet_spaces(game, seat)
+    options = [
+        Option(
+            f"system:{i}",
+            f"Place it in Solar System {i + 1}"
+            + (f" (Star {player.systems[i].star})" if player.systems[i].star else " (no Star)"),
+            lambda i=i: place(i),
+        )
+        for i in systems
+    ]
+    if game.state.board.solar_systems > 0:
+        options.append(Option("system:new", "Place it in a new Solar System", lambda: place(None)))
+    if not options:  # its own effect used the last space: the Planet cannot be kept
+        game.pop(task)
+        game.state.board.box.append(planet_id)
+        game.note(seat, "planet", f"Planet {planet_id} has nowhere to go and leaves the game")
+        return None
+    if len(options) == 1:
+        options[0].apply()
+        return None
+    return Decision(seat, f"Where does Planet {planet_id} go?", RULE, options)

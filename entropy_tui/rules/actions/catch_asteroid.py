@@ -1,0 +1,153 @@
+"""Catch an Asteroid: place an available Asteroid on an empty space of one of your Planets,
+paying the space's cost (top: 2 Mass; bottom: 1 Lifeform from that Planet), 1 more Mass for
+Water and Radiation; then the Planet's effect activates. Free catches cost nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..decision import Decision, Option, disabled
+from ..effects import planet_label, planet_refs, push_effects
+from ..flow import focus_discount
+from ..game import parse_planet_ref
+from ..tasks import handles
+from ..vocabulary import CONDITIONS, LIFEFORMS, title
+from .common import resolved, skip_option
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Task
+
+RULE = "Catch an Asteroid"
+TOP_SPACE_MASS = 2
+HEAVY_TYPES = ("water", "radiation")  # cost 1 more Mass
+SPACES = ("mass", "lifeform")  # top and bottom Asteroid space of every Planet
+
+
+@dataclass(slots=True)
+class Placement:
+    planet: str
+    space: str
+    mass: int
+    lifeform: str | None  # the Lifeform paid, for the bottom space
+
+    @property
+    def id(self) -> str:
+        tail = f":{self.lifeform}" if self.lifeform else ""
+        return f"place:{self.planet}:{self.space}{tail}"
+
+
+def placements(
+    game: Game, seat: int, asteroid_type: str, free: bool, discount: int
+) -> list[Placement]:
+    """Every affordable way to place an Asteroid of this type."""
+    player = game.player(seat)
+    extra = 1 if asteroid_type in HEAVY_TYPES else 0
+    found = []
+    for ref in planet_refs(game, seat):
+        planet = game.planet(seat, ref)
+        for space in SPACES:
+            if space in planet.asteroids:
+                continue
+            if free:
+                found.append(Placement(ref, space, 0, None))
+                continue
+            mass = max(0, (TOP_SPACE_MASS if space == "mass" else 0) + extra - discount)
+            if player.mass < mass:
+                continue
+            if space == "mass":
+                found.append(Placement(ref, space, mass, None))
+            else:
+                found += [
+                    Placement(ref, space, mass, life) for life in LIFEFORMS if planet.life[life] > 0
+                ]
+    return found
+
+
+@handles("catch_asteroid")
+def catch_asteroid(game: Game, task: Task) -> Decision:
+    seat = task.player
+    free = bool(task.args.get("free"))
+    discount = focus_discount(game, task, "mass")
+    stacks = game.state.board.asteroid_stacks
+    options: list[Option] = []
+    for kind in CONDITIONS:
+        if not stacks[kind]:
+            options.append(
+                disabled(f"asteroid:{kind}", f"Catch a {title(kind)} Asteroid", "none are left")
+            )
+            continue
+        asteroid = game.index.asteroid[stacks[kind][-1]]
+        is_free = free or asteroid.free
+        icons = " ".join(title(c) for c in asteroid.conditions)
+        label = f"Catch {title(kind)} Asteroid {asteroid.id} ({icons})"
+        if is_free:
+            label += ", free of any cost"
+        elif kind in HEAVY_TYPES:
+            label += ", +1 Mass"
+        if not placements(game, seat, kind, is_free, discount):
+            options.append(
+                disabled(f"asteroid:{kind}", label, "no empty Asteroid space you can pay for")
+            )
+            continue
+
+        def choose(kind: str = kind, is_free: bool = is_free) -> None:
+            game.pop(task)
+            game.push(
+                "place_asteroid",
+                seat,
+                type=kind,
+                free=is_free,
+                discount=discount,
+                source=task.args.get("source"),
+            )
+
+        options.append(Option(f"asteroid:{kind}", label, choose))
+    options.append(skip_option(game, task))
+    return Decision(seat, "Catch an Asteroid: choose an Asteroid", RULE, options)
+
+
+@handles("place_asteroid")
+def place_asteroid(game: Game, task: Task) -> Decision:
+    seat = task.player
+    kind: str = task.args["type"]
+    options = []
+    for place in placements(game, seat, kind, task.args["free"], task.args["discount"]):
+        where = "top space" if place.space == "mass" else "bottom space"
+        costs = []
+        if place.mass:
+            costs.append(f"{place.mass} Mass")
+        if place.lifeform:
+            costs.append(f"1 {title(place.lifeform)}")
+        label = f"On the {where} of {planet_label(game, seat, place.planet)}: pay " + (
+            " and ".join(costs) or "nothing"
+        )
+        options.append(Option(place.id, label, lambda p=place: _place(game, task, p)))
+    return Decision(seat, f"Where does the {title(kind)} Asteroid go?", RULE, options)
+
+
+def _place(game: Game, task: Task, place: Placement) -> None:
+    seat = task.player
+    player = game.player(seat)
+    game.pop(task)
+    planet = game.planet(seat, place.planet)
+    player.mass -= place.mass
+    if place.lifeform:
+        planet.life[place.lifeform] -= 1
+    asteroid = game.state.board.asteroid_stacks[task.args["type"]].pop()
+    system, _ = parse_planet_ref(place.planet)
+    if not any(p.asteroids for p in player.systems[system].planets):
+        game.state.turn.events[1] += 1  # Main Objective: the 1st Asteroid in a Solar System
+    planet.asteroids[place.space] = asteroid
+    game.note(seat, "action", f"{player.name} caught Asteroid {asteroid} onto Planet {planet.tile}")
+    resolved(game, task)
+    info = game.index.any_planet[planet.tile]
+    push_effects(
+        game,
+        seat,
+        list(info.effect),
+        planet=place.planet,
+        origin=f"Planet {planet.tile}",
+        rule=RULE,
+    )

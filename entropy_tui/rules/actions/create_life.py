@@ -1,0 +1,171 @@
+"""Create Life: play a Life card to a Planet whose Planet, Asteroids and Star together show
+its icons; one other card may be discarded to supply one missing icon."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..counters import planet_conditions
+from ..decision import Decision, Option, disabled
+from ..describe import card_words
+from ..effects import MAX_LIFEFORMS, planet_label, planet_refs, push_effects
+from ..game import parse_planet_ref
+from ..tasks import handles
+from ..vocabulary import LIFEFORMS, title
+from .common import resolved, skip_option
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Task
+
+RULE = "Create Life"
+MAX_CARDS_PER_PLANET = 3
+
+
+@dataclass(slots=True)
+class Play:
+    card: str
+    planet: str  # planet ref
+    missing: str | None  # the one icon a discard must supply, if any
+
+
+def icons_at(game: Game, seat: int, ref: str) -> Counter[str]:
+    """Icons a card played to this Planet can count: the Planet, its Asteroids, its Star."""
+    system, _ = parse_planet_ref(ref)
+    icons = Counter(planet_conditions(game.index, game.planet(seat, ref)))
+    star = game.player(seat).systems[system].star
+    if star is not None:
+        icons.update(game.index.any_star[star].conditions)
+    return icons
+
+
+def why_not(game: Game, seat: int, card_id: str, ref: str) -> tuple[str | None, str]:
+    """(missing icon, reason): reason is empty when the card can be played there, perhaps
+    with a discard supplying `missing`."""
+    card = game.index.card[card_id]
+    planet = game.planet(seat, ref)
+    if len(planet.cards) >= MAX_CARDS_PER_PLANET:
+        return None, "this Planet already has 3 Life cards"
+    for life in LIFEFORMS:
+        needed = max(card.needs.get(life, 0), card.removes.get(life, 0))
+        if planet.life[life] < needed:
+            return None, f"needs {needed} {title(life)} on the Planet, it has {planet.life[life]}"
+    have = icons_at(game, seat, ref)
+    missing = Counter({c: n - have[c] for c, n in card.conditions.items() if n > have[c]})
+    total = sum(missing.values())
+    if total == 0:
+        return None, ""
+    icon = next(iter(missing))
+    if total == 1 and discards_for(game, seat, card_id, icon):
+        return icon, ""
+    words = ", ".join(f"{n} {title(c)}" for c, n in missing.items())
+    return None, f"missing {words} (a discard supplies only one icon)"
+
+
+def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
+    """Other cards in hand that show `icon`."""
+    return [
+        c for c in game.player(seat).hand if c != card_id and icon in game.index.card[c].conditions
+    ]
+
+
+def playable_cards(game: Game, seat: int) -> list[Play]:
+    plays = []
+    for card in dict.fromkeys(game.player(seat).hand):
+        for ref in planet_refs(game, seat):
+            missing, reason = why_not(game, seat, card, ref)
+            if not reason:
+                plays.append(Play(card, ref, missing))
+    return plays
+
+
+@handles("create_life")
+def create_life(game: Game, task: Task) -> Decision:
+    seat = task.player
+    options: list[Option] = []
+    plays = playable_cards(game, seat)
+    for play in plays:
+        label = (
+            f"Play {card_words(game.index, play.card)} on {planet_label(game, seat, play.planet)}"
+        )
+        if play.missing:
+            label += f" (discard a card for 1 {title(play.missing)})"
+        options.append(
+            Option(
+                f"play:{play.card}:{play.planet}",
+                label,
+                lambda play=play: _choose_play(game, task, play),
+            )
+        )
+    if not plays:
+        for card in game.player(seat).hand[:9]:
+            reasons = [why_not(game, seat, card, r)[1] for r in planet_refs(game, seat)]
+            options.append(
+                disabled(
+                    f"play:{card}",
+                    f"Play {card_words(game.index, card)}",
+                    reasons[0] if reasons else "you have no Planet",
+                )
+            )
+    if task.args.get("source") != "space" or not plays:
+        options.append(skip_option(game, task, "Play no Life card"))
+    return Decision(seat, "Create Life: play a Life card to one of your Planets", RULE, options)
+
+
+def _choose_play(game: Game, task: Task, play: Play) -> None:
+    game.pop(task)
+    resolved(game, task)
+    if play.missing is None:
+        play_card(game, task.player, play.card, play.planet)
+    else:
+        game.push(
+            "life_discard", task.player, card=play.card, planet=play.planet, icon=play.missing
+        )
+
+
+@handles("life_discard")
+def life_discard(game: Game, task: Task) -> Decision:
+    seat = task.player
+    card, ref, icon = task.args["card"], task.args["planet"], task.args["icon"]
+
+    def discard(other: str) -> None:
+        game.pop(task)
+        hand = game.player(seat).hand
+        hand.remove(other)
+        deck = game.state.board.life_decks[2 * LIFEFORMS.index(game.index.card[other].type)]
+        deck.insert(0, other)  # the bottom of the leftmost deck of its type
+        game.note(seat, "discard", f"{game.name(seat)} discarded {other} for 1 {title(icon)}")
+        play_card(game, seat, card, ref)
+
+    options = [
+        Option(
+            f"discard:{other}",
+            f"Discard {card_words(game.index, other)}",
+            lambda other=other: discard(other),
+        )
+        for other in dict.fromkeys(discards_for(game, seat, card, icon))
+    ]
+    return Decision(seat, f"Discard a card with a {title(icon)} icon to play {card}", RULE, options)
+
+
+def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
+    """Removes the red-number Lifeforms, adds the card's Lifeforms (and the Traffic Bonus),
+    places the card by the Planet and queues its effect."""
+    player = game.player(seat)
+    card = game.index.card[card_id]
+    planet = game.planet(seat, ref)
+    player.hand.remove(card_id)
+    for life, n in card.removes.items():
+        planet.life[life] -= n
+    bonus = game.state.turn.card_bonus
+    game.state.turn.card_bonus = 0
+    for i, (life, n) in enumerate(card.gains.items()):
+        extra = bonus if i == 0 else 0
+        planet.life[life] = min(MAX_LIFEFORMS, planet.life[life] + n + extra)
+    planet.cards.append(card_id)
+    game.note(seat, "life", f"{player.name} played {card_id} on Planet {planet.tile}")
+    push_effects(
+        game, seat, list(card.effect), planet=ref, origin=f"Life card {card_id}", rule=RULE
+    )

@@ -1,0 +1,71 @@
+"""Set Biome: take a Biome from the offer and place it by a Planet that has none."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..decision import Decision, Option, disabled
+from ..describe import biome_words
+from ..effects import planet_label, planet_refs
+from ..supply import offer, take_top
+from ..tasks import handles
+from .common import resolved, skip_option
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Task
+
+RULE = "Set Biome"
+
+
+def planets_without_biome(game: Game, seat: int) -> list[str]:
+    return [r for r in planet_refs(game, seat) if game.planet(seat, r).biome is None]
+
+
+@handles("set_biome")
+def set_biome(game: Game, task: Task) -> Decision:
+    seat = task.player
+    free = planets_without_biome(game, seat)
+    options: list[Option] = []
+    for stack, biome_id in offer(game.state.board.biome_stacks):
+        label = f"Take {biome_words(game.index, biome_id)}"
+        if not free:
+            options.append(
+                disabled(f"biome:{biome_id}", label, "every Planet of yours has a Biome")
+            )
+            continue
+
+        def take(stack: int = stack) -> None:
+            game.pop(task)
+            taken = take_top(game.state.board.biome_stacks, stack)
+            resolved(game, task)
+            game.push("place_biome", seat, biome=taken)
+
+        options.append(Option(f"biome:{biome_id}", label, take))
+    options.append(skip_option(game, task))
+    return Decision(seat, "Set Biome: choose a Biome from the offer", RULE, options)
+
+
+@handles("place_biome")
+def place_biome(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    biome_id: str = task.args["biome"]
+
+    def place(ref: str) -> None:
+        game.pop(task)
+        game.planet(seat, ref).biome = biome_id
+        game.note(
+            seat,
+            "action",
+            f"{game.name(seat)} set Biome {biome_id} on Planet {game.planet(seat, ref).tile}",
+        )
+
+    refs = planets_without_biome(game, seat)
+    if len(refs) == 1:
+        place(refs[0])
+        return None
+    options = [
+        Option(f"planet:{r}", f"Place it by {planet_label(game, seat, r)}", lambda r=r: place(r))
+        for r in refs
+    ]
+    return Decision(seat, f"Which Planet gets Biome {biome_id}?", RULE, options)

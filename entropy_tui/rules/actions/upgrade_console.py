@@ -1,0 +1,69 @@
+"""Upgrade Console: 3 Energy turns one Focus card to its next tier; then that card's Creation
+token comes back from the board, lying down, without a reward."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..decision import Decision, Option, disabled
+from ..describe import effects_words
+from ..tasks import handles
+from ..vocabulary import FOCUS_TOKENS, title
+from .common import can_pay, pay, resolved, skip_option
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import Task
+
+RULE = "Upgrade Console"
+COST = 3
+TOP_TIER = 2
+
+
+@handles("upgrade_console")
+def upgrade_console(game: Game, task: Task) -> Decision:
+    seat = task.player
+    player = game.player(seat)
+    options: list[Option] = []
+    for token in FOCUS_TOKENS:
+        tier = player.focus[token]
+        card = game.index.focus[(player.focus_set, token)]
+        option_id = f"focus:{token}"
+        if tier >= TOP_TIER:
+            options.append(
+                disabled(
+                    option_id, f"Upgrade your {title(token)} Focus card", "it is already at tier 2"
+                )
+            )
+            continue
+        effects = card.tier1 if tier == 0 else card.tier2
+        label = (
+            f"Upgrade your {title(token)} Focus card to tier {tier + 1} "
+            f"({effects_words(list(effects))}): pay {COST} Energy"
+        )
+        ok, why = can_pay(game, seat, "energy", COST)
+        options.append(
+            Option(option_id, label, lambda token=token: _upgrade(game, task, token))
+            if ok
+            else disabled(option_id, label, why)
+        )
+    options.append(skip_option(game, task))
+    return Decision(seat, "Upgrade Console: choose a Focus card to upgrade", RULE, options)
+
+
+def _upgrade(game: Game, task: Task, token: str) -> None:
+    seat = task.player
+    player = game.player(seat)
+    game.pop(task)
+    pay(game, seat, "energy", COST)
+    player.focus[token] += 1
+    game.note(
+        seat,
+        "action",
+        f"{player.name} upgraded the {title(token)} Focus card to tier {player.focus[token]}",
+    )
+    creation = player.tokens[token]
+    if creation.where == "board":
+        creation.where, creation.slot = "lying", None
+        game.note(seat, "retrieve", f"{player.name} took back their {title(token)} token")
+    resolved(game, task)

@@ -1,0 +1,95 @@
+"""Biomes: rewards when landing on their trigger, and fulfilling them (a free action)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .decision import Decision, Option, disabled
+from .describe import biome_words, effects_words
+from .effects import planet_label, planet_refs, push_effects
+from .tasks import handles
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Task
+
+RULE = "Set Biome"
+SCARCE_COST = 1  # Entropy to collect a Scarce Biome's reward
+
+
+def requirement_met(game: Game, seat: int, ref: str) -> bool:
+    planet = game.planet(seat, ref)
+    if planet.biome is None or planet.fulfilled:
+        return False
+    needs = game.index.biome[planet.biome].requirement
+    return all(planet.life[life] >= n for life, n in needs.items())
+
+
+def fulfil_biome(game: Game, seat: int, ref: str) -> None:
+    """Flips the Biome; it counts toward the Main Objective "Fulfill a Biome"."""
+    planet = game.planet(seat, ref)
+    planet.fulfilled = True
+    game.state.turn.events[2] += 1
+    game.note(seat, "biome", f"{game.name(seat)} fulfilled Biome {planet.biome}")
+
+
+def current_reward(game: Game, seat: int, ref: str) -> list:  # list[Effect]
+    planet = game.planet(seat, ref)
+    assert planet.biome is not None
+    biome = game.index.biome[planet.biome]
+    return list(biome.improved if planet.fulfilled else biome.reward)
+
+
+@handles("biome_rewards")
+def biome_rewards(game: Game, task: Task) -> None:
+    """End of the Movement step: each Biome triggered by the landed action gives its reward."""
+    seat = task.player
+    game.pop(task)
+    action = game.state.turn.action
+    steps = []
+    for ref in planet_refs(game, seat):
+        planet = game.planet(seat, ref)
+        if planet.biome is None or game.index.biome[planet.biome].trigger != action:
+            continue
+        if game.index.biome[planet.biome].kind == "scarce":
+            steps.append(("scarce_biome", {"planet": ref}))
+        else:
+            steps.append(("biome_reward", {"planet": ref}))
+    game.push_in_order(seat, steps)
+
+
+@handles("biome_reward")
+def abundant_reward(game: Game, task: Task) -> None:
+    seat, ref = task.player, task.args["planet"]
+    game.pop(task)
+    reward = current_reward(game, seat, ref)
+    biome = game.planet(seat, ref).biome
+    game.note(seat, "biome", f"Biome {biome} rewards {game.name(seat)}: {effects_words(reward)}")
+    push_effects(game, seat, reward, planet=ref, origin=f"Biome {biome}", rule=RULE)
+
+
+@handles("scarce_biome")
+def scarce_reward(game: Game, task: Task) -> Decision:
+    seat, ref = task.player, task.args["planet"]
+    player = game.player(seat)
+    reward = current_reward(game, seat, ref)
+    biome = game.planet(seat, ref).biome
+
+    def collect() -> None:
+        game.pop(task)
+        player.entropy -= SCARCE_COST
+        game.note(seat, "biome", f"{player.name} paid 1 Entropy for Biome {biome}")
+        push_effects(game, seat, reward, planet=ref, origin=f"Biome {biome}", rule=RULE)
+
+    label = f"Pay 1 Entropy: {effects_words(reward)}"
+    take = (
+        Option("collect", label, collect)
+        if player.entropy >= SCARCE_COST
+        else disabled("collect", label, f"needs 1 Entropy, you have {player.entropy}")
+    )
+    return Decision(
+        seat,
+        f"Scarce {biome_words(game.index, biome or '')} on {planet_label(game, seat, ref)}",
+        RULE,
+        [take, Option("skip", "Decline the reward", lambda: game.pop(task))],
+    )

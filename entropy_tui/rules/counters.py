@@ -1,0 +1,156 @@
+"""Counters: the "for each X" and "have N X" of the rulebook, computed over one play area.
+
+A counter is named `name` or `name:parameter` (e.g. `planets_of:heat`). Choice counters
+(`planets_of_chosen_type`) let the player pick the parameter when the effect resolves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from .vocabulary import CONDITIONS, LIFEFORMS
+
+if TYPE_CHECKING:
+    from .catalog import CatalogIndex
+    from .state import PlanetState, PlayerState
+
+Counter = Callable[["CatalogIndex", "PlayerState", str], int]
+
+
+def planets(player: PlayerState) -> Iterator[PlanetState]:
+    for system in player.systems:
+        yield from system.planets
+
+
+def _stars(player: PlayerState) -> list[str]:
+    return [s.star for s in player.systems if s.star is not None]
+
+
+def _planet_types(index: CatalogIndex, player: PlayerState) -> list[str]:
+    return [index.any_planet[p.tile].type for p in planets(player)]
+
+
+def _asteroid_types(index: CatalogIndex, player: PlayerState) -> list[str]:
+    return [index.asteroid[a].type for p in planets(player) for a in p.asteroids.values()]
+
+
+def system_conditions(index: CatalogIndex, player: PlayerState, system_index: int) -> list[str]:
+    """Every Life Condition icon in one Solar System: its Star, Planets and their Asteroids."""
+    system = player.systems[system_index]
+    icons: list[str] = []
+    if system.star is not None:
+        icons += index.any_star[system.star].conditions
+    for planet in system.planets:
+        icons += planet_conditions(index, planet)
+    return icons
+
+
+def planet_conditions(index: CatalogIndex, planet: PlanetState) -> list[str]:
+    """A Planet's own icons plus those of the Asteroids on it."""
+    icons = list(index.any_planet[planet.tile].conditions)
+    for asteroid in planet.asteroids.values():
+        icons += index.asteroid[asteroid].conditions
+    return icons
+
+
+def _all_conditions(index: CatalogIndex, player: PlayerState) -> list[str]:
+    return [c for i in range(len(player.systems)) for c in system_conditions(index, player, i)]
+
+
+COUNTERS: dict[str, Counter] = {
+    "planets": lambda ix, p, _: sum(1 for _ in planets(p)),
+    "stars": lambda ix, p, _: len(_stars(p)),
+    "biomes": lambda ix, p, _: sum(pl.biome is not None for pl in planets(p)),
+    "fulfilled_biomes": lambda ix, p, _: sum(pl.fulfilled for pl in planets(p)),
+    "asteroids": lambda ix, p, _: sum(len(pl.asteroids) for pl in planets(p)),
+    "different_asteroid_types": lambda ix, p, _: len(set(_asteroid_types(ix, p))),
+    "different_planet_types": lambda ix, p, _: len(set(_planet_types(ix, p))),
+    "planets_of": lambda ix, p, kind: _planet_types(ix, p).count(kind),
+    "max_planets_of_one_type": lambda ix, p, _: max(
+        (_planet_types(ix, p).count(kind) for kind in CONDITIONS), default=0
+    ),
+    "stars_of_different_tier": lambda ix, p, _: len({ix.any_star[s].tier for s in _stars(p)}),
+    "different_stars": lambda ix, p, _: len(set(_stars(p))),
+    "star_tier_sum": lambda ix, p, _: sum(ix.any_star[s].tier for s in _stars(p)),
+    "stars_of_type": lambda ix, p, kind: _stars(p).count(kind),
+    "planets_with": lambda ix, p, life: sum(pl.life[life] > 0 for pl in planets(p)),
+    "planets_with_lifeform": lambda ix, p, _: sum(any(pl.life.values()) for pl in planets(p)),
+    "planets_with_all_lifeforms": lambda ix, p, _: sum(
+        all(pl.life[life] > 0 for life in LIFEFORMS) for pl in planets(p)
+    ),
+    "planets_with_biome_and_card": lambda ix, p, _: sum(
+        pl.biome is not None and bool(pl.cards) for pl in planets(p)
+    ),
+    "played_cards": lambda ix, p, _: sum(len(pl.cards) for pl in planets(p)),
+    "played_cards_of": lambda ix, p, kind: sum(
+        ix.card[c].type == kind for pl in planets(p) for c in pl.cards
+    ),
+    "focus_tiers": lambda ix, p, _: sum(p.focus.values()),
+    "focus_at_tier2": lambda ix, p, _: sum(tier == 2 for tier in p.focus.values()),
+    "focus_upgraded": lambda ix, p, _: sum(tier > 0 for tier in p.focus.values()),
+    "generator_advances": lambda ix, p, _: p.generator_advances,
+    "lifeforms": lambda ix, p, life: sum(pl.life[life] for pl in planets(p)),
+    "asteroids_of": lambda ix, p, kind: _asteroid_types(ix, p).count(kind),
+    "asteroids_on_lifeform_spaces": lambda ix, p, _: sum(
+        "lifeform" in pl.asteroids for pl in planets(p)
+    ),
+    "conditions": lambda ix, p, kind: _all_conditions(ix, p).count(kind),
+    "max_conditions_in_system": lambda ix, p, kind: max(
+        (system_conditions(ix, p, i).count(kind) for i in range(len(p.systems))), default=0
+    ),
+}
+
+# Counters that need a parameter, and the values it may take (None: any catalog id).
+PARAMETERS: dict[str, tuple[str, ...] | None] = {
+    "planets_of": CONDITIONS,
+    "stars_of_type": None,
+    "planets_with": LIFEFORMS,
+    "played_cards_of": LIFEFORMS,
+    "lifeforms": LIFEFORMS,
+    "asteroids_of": CONDITIONS,
+    "conditions": CONDITIONS,
+    "max_conditions_in_system": CONDITIONS,
+}
+
+# "of one type (you choose which type)": the player picks the parameter when resolving.
+CHOICE_COUNTERS: dict[str, str] = {
+    "planets_of_chosen_type": "planets_of",
+    "played_cards_of_chosen_type": "played_cards_of",
+    "asteroids_of_chosen_type": "asteroids_of",
+    "conditions_of_chosen_type": "conditions",
+}
+
+
+def check_counter(name: str) -> None:
+    """Raises ValueError unless `name` is a counter the engine knows."""
+    if name in CHOICE_COUNTERS:
+        return
+    base, _, parameter = name.partition(":")
+    if base not in COUNTERS:
+        raise ValueError(f"unknown counter {name!r}")
+    if base in PARAMETERS:
+        allowed = PARAMETERS[base]
+        if not parameter:
+            raise ValueError(f"counter {base!r} needs a parameter, like {base}:<value>")
+        if allowed is not None and parameter not in allowed:
+            raise ValueError(f"counter {name!r}: parameter must be one of {list(allowed)}")
+    elif parameter:
+        raise ValueError(f"counter {base!r} takes no parameter")
+
+
+def choice_domain(name: str) -> tuple[str, ...]:
+    """The values a player may choose between for a choice counter."""
+    domain = PARAMETERS[CHOICE_COUNTERS[name]]
+    assert domain is not None
+    return domain
+
+
+def count(index: CatalogIndex, player: PlayerState, name: str, chosen: str | None = None) -> int:
+    """The value of counter `name` for `player`; `chosen` fills a choice counter's parameter."""
+    if name in CHOICE_COUNTERS:
+        if chosen is None:
+            raise ValueError(f"counter {name!r} needs the chosen type")
+        return COUNTERS[CHOICE_COUNTERS[name]](index, player, chosen)
+    base, _, parameter = name.partition(":")
+    return COUNTERS[base](index, player, parameter)

@@ -1,0 +1,55 @@
+"""Decisions and Options: every choice a player makes, enumerated.
+
+A Decision is computed from the state (the Task on top of the stack), never stored: a restored
+game shows the same Decision again. An Option's `apply` is what choosing it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+class InvalidChoice(ValueError):
+    """An option id that is unknown or disabled; the game is unchanged."""
+
+
+@dataclass(slots=True)
+class Option:
+    id: str
+    label: str
+    apply: Callable[[], None] = field(repr=False, compare=False)
+    enabled: bool = True
+    reason: str = ""  # why not, when disabled
+    rule: str = ""  # rulebook section, when it differs from the decision's
+
+
+@dataclass(slots=True)
+class Decision:
+    player: int
+    prompt: str
+    rule: str  # the rulebook section this decision applies
+    options: list[Option]
+    kind: str = ""  # the Task kind behind it, for the UI and bots
+
+    def option(self, option_id: str) -> Option:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        known = ", ".join(o.id for o in self.options)
+        raise InvalidChoice(
+            f"No option {option_id!r} for '{self.prompt}'. The options are: {known}"
+        )
+
+    @property
+    def enabled(self) -> list[Option]:
+        return [o for o in self.options if o.enabled]
+
+
+def disabled(option_id: str, label: str, reason: str) -> Option:
+    """An option shown so the player learns why it is not available."""
+    return Option(option_id, label, _refuse, enabled=False, reason=reason)
+
+
+def _refuse() -> None:  # pragma: no cover - Game.choose never calls a disabled option
+    raise InvalidChoice("this option is disabled")

@@ -1,0 +1,381 @@
+"""Resolving effects: each effect step becomes a Task, so a chain can wait mid-way as data.
+
+Golden rule: every reward may be declined. Gains of resources, VP and Generator steps can never
+hurt, so they are taken at once; every reward that asks for a choice offers a way to decline.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .catalog import Effect
+from .counters import CHOICE_COUNTERS, choice_domain, count
+from .decision import Decision, Option
+from .describe import counter_words, effect_words, star_words
+from .tasks import handles
+from .vocabulary import title
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Task
+
+MAX_LIFEFORMS = 5
+RULE_GOLDEN = "Golden rule"
+
+
+def push_effects(
+    game: Game,
+    seat: int,
+    effects: list[Effect],
+    *,
+    planet: str | None = None,
+    origin: str = "",
+    rule: str = "",
+    chosen: str | None = None,
+) -> None:
+    """Queues `effects` to resolve next, in order. `planet` is where Local effects apply."""
+    if not effects:
+        return
+    dumped = [e.model_dump(exclude_defaults=True) for e in effects]
+    choice = next((e.per for e in effects if e.per in CHOICE_COUNTERS), None)
+    if choice is not None and chosen is None:
+        game.push(
+            "choose_type",
+            seat,
+            effects=dumped,
+            planet=planet,
+            origin=origin,
+            rule=rule,
+            counter=choice,
+        )
+        return
+    for effect in reversed(dumped):
+        game.push(
+            "effect", seat, effect=effect, planet=planet, origin=origin, rule=rule, chosen=chosen
+        )
+
+
+@handles("choose_type")
+def choose_type(game: Game, task: Task) -> Decision:
+    """ "For each X of one type (you choose which type)": pick the type once for the effect."""
+    seat = task.player
+    player = game.player(seat)
+    counter: str = task.args["counter"]
+    effects = [Effect.model_validate(e) for e in task.args["effects"]]
+
+    def pick(value: str) -> None:
+        game.pop(task)
+        push_effects(
+            game,
+            seat,
+            effects,
+            planet=task.args["planet"],
+            origin=task.args["origin"],
+            rule=task.args["rule"],
+            chosen=value,
+        )
+
+    options = [
+        Option(
+            f"type:{value}",
+            f"{title(value)}: {count(game.index, player, counter, value)} x "
+            + ", ".join(effect_words(e) for e in effects),
+            lambda value=value: pick(value),
+        )
+        for value in choice_domain(counter)
+    ]
+    return Decision(
+        seat,
+        f"{task.args['origin']}: choose the type that counts ({counter_words(counter)})",
+        task.args["rule"] or RULE_GOLDEN,
+        options,
+    )
+
+
+def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:
+    if effect.per is None:
+        return effect.n
+    return effect.n * count(game.index, game.player(seat), effect.per, chosen)
+
+
+@handles("effect")
+def resolve_effect(game: Game, task: Task) -> None:
+    """Turns one effect step into what it does (more Tasks for anything with a choice)."""
+    from .actions.primordial_soup import advance_generator
+
+    seat = task.player
+    player = game.player(seat)
+    args = task.args
+    effect = Effect.model_validate(args["effect"])
+    times = _times(game, seat, effect, args.get("chosen"))
+    origin = args.get("origin") or "Effect"
+    game.pop(task)
+    if times <= 0:
+        return
+    what = effect.what
+    follow: dict[str, Any] = {"origin": origin}
+    match effect.do:
+        case "gain":
+            assert what is not None
+            setattr(player, what, getattr(player, what) + times)
+            game.note(seat, "gain", f"{player.name} gained {times} {title(what)} ({origin})")
+        case "gain_lifeform" if effect.local and args.get("planet"):
+            planet = game.planet(seat, args["planet"])
+            assert what is not None
+            added = min(times, MAX_LIFEFORMS - planet.life[what])
+            planet.life[what] += added
+            if added:
+                game.note(seat, "gain", f"{player.name} gained {added} {title(what)} ({origin})")
+        case "gain_lifeform":
+            game.push("place_lifeform", seat, what=what, remaining=times, **follow)
+        case "advance_lifeform":
+            game.push("advance", seat, what=what, remaining=times, **follow)
+        case "activate_star":
+            game.push("activate_one", seat, remaining=times, used=[], **follow)
+        case "take_life_cards":
+            game.push("take_cards", seat, remaining=times, **follow)
+        case "advance_generator":
+            advance_generator(game, seat, times)
+        case "free_catch":
+            for _ in range(times):
+                game.push("catch_asteroid", seat, source="effect", free=True)
+        case "free_fulfil":
+            for _ in range(times):
+                game.push("free_fulfil", seat, **follow)
+        case "action":
+            for _ in range(times):
+                game.push(str(what), seat, source="effect", free=False)
+        case "retrieve_token":
+            for _ in range(times):
+                game.push("retrieve_token", seat, **follow)
+        case "card_lifeforms":
+            game.state.turn.card_bonus += times
+        case "discount":  # applied by the action it belongs to
+            pass
+
+
+def planet_label(game: Game, seat: int, ref: str) -> str:
+    from .game import parse_planet_ref
+
+    system, _ = parse_planet_ref(ref)
+    planet = game.planet(seat, ref)
+    info = game.index.any_planet[planet.tile]
+    life = ", ".join(f"{n} {title(k)}" for k, n in planet.life.items() if n)
+    return f"{title(info.type)} Planet {planet.tile} in system {system + 1}" + (
+        f" ({life})" if life else ""
+    )
+
+
+def planet_refs(game: Game, seat: int) -> list[str]:
+    from .game import planet_ref
+
+    return [
+        planet_ref(s, p)
+        for s, system in enumerate(game.player(seat).systems)
+        for p in range(len(system.planets))
+    ]
+
+
+def _counting_down(game: Game, task: Task) -> None:
+    """One unit of a repeated reward is done: finish the Task after the last one."""
+    task.args["remaining"] -= 1
+    if task.args["remaining"] <= 0:
+        game.pop(task)
+
+
+def _decline(game: Game, task: Task) -> Option:
+    return Option(
+        "skip", "Decline the rest of this reward", lambda: game.pop(task), rule=RULE_GOLDEN
+    )
+
+
+@handles("place_lifeform")
+def place_lifeform(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    what: str = task.args["what"]
+    refs = [r for r in planet_refs(game, seat) if game.planet(seat, r).life[what] < MAX_LIFEFORMS]
+    if not refs:
+        game.pop(task)
+        return None
+
+    def put(ref: str) -> None:
+        game.planet(seat, ref).life[what] += 1
+        game.note(seat, "gain", f"{game.name(seat)} added 1 {title(what)} ({task.args['origin']})")
+        _counting_down(game, task)
+
+    options = [
+        Option(
+            f"planet:{r}",
+            f"Put 1 {title(what)} on {planet_label(game, seat, r)}",
+            lambda r=r: put(r),
+        )
+        for r in refs
+    ]
+    options.append(_decline(game, task))
+    remaining = task.args["remaining"]
+    return Decision(
+        seat,
+        f"{task.args['origin']}: place {remaining} {title(what)} (at most 5 of a kind per Planet)",
+        "Create Life",
+        options,
+    )
+
+
+ADVANCES = (
+    ("gain", None, "bacteria", "Gain 1 Bacteria on"),
+    ("b2p", "bacteria", "plant", "Exchange 1 Bacteria for 1 Plant on"),
+    ("p2a", "plant", "animal", "Exchange 1 Plant for 1 Animal on"),
+)
+
+
+def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[Option]:
+    """Every Lifeform advancement possible; `what` limits it to one step ("bacteria": to
+    Plant, "plant": to Animal). `then()` runs after the chosen advancement."""
+    options = []
+    for ref in planet_refs(game, seat):
+        planet = game.planet(seat, ref)
+        for code, source, target, words in ADVANCES:
+            if what is not None and source != what:
+                continue
+            if planet.life[target] >= MAX_LIFEFORMS or (source and planet.life[source] < 1):
+                continue
+
+            def advance(ref: str = ref, source: str | None = source, target: str = target) -> None:
+                chosen = game.planet(seat, ref)
+                if source:
+                    chosen.life[source] -= 1
+                chosen.life[target] += 1
+                game.note(
+                    seat, "advance", f"{game.name(seat)} advanced a Lifeform to {title(target)}"
+                )
+                then()
+
+            options.append(
+                Option(f"{code}:{ref}", f"{words} {planet_label(game, seat, ref)}", advance)
+            )
+    return options
+
+
+@handles("advance")
+def advance_lifeform(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    options = advance_options(game, seat, task.args["what"], lambda: _counting_down(game, task))
+    if not options:
+        game.pop(task)
+        return None
+    options.append(_decline(game, task))
+    return Decision(
+        seat,
+        f"{task.args['origin']}: advance a Lifeform ({task.args['remaining']} left)",
+        "Primordial Soup",
+        options,
+    )
+
+
+@handles("activate_one")
+def activate_one(game: Game, task: Task) -> Decision | None:
+    """Activate a single Star, paying its Entropy (no Generator discount)."""
+    from .actions.activate_stars import activate_star
+
+    seat = task.player
+    player = game.player(seat)
+    used: list[int] = task.args["used"]
+    options = []
+    for i, system in enumerate(player.systems):
+        if system.star is None or i in used:
+            continue
+        cost = game.index.any_star[system.star].cost
+        if player.entropy < cost:
+            continue
+
+        def activate(i: int = i, cost: int = cost) -> None:
+            used.append(i)
+            _counting_down(game, task)
+            activate_star(game, seat, i, cost)
+
+        options.append(
+            Option(f"star:{i}", f"Activate {star_words(game.index, system.star)}", activate)
+        )
+    if not options:
+        game.pop(task)
+        return None
+    options.append(_decline(game, task))
+    return Decision(seat, f"{task.args['origin']}: activate a Star", "Activate Stars", options)
+
+
+@handles("take_cards")
+def take_cards(game: Game, task: Task) -> Decision | None:
+    from .actions.take_life_cards import card_offer_options
+
+    seat = task.player
+    options = card_offer_options(game, seat, lambda: _counting_down(game, task))
+    if not options:
+        game.pop(task)
+        return None
+    options.append(_decline(game, task))
+    return Decision(
+        seat,
+        f"{task.args['origin']}: take a Life card from the offer ({task.args['remaining']} left)",
+        "Take Life Cards",
+        options,
+    )
+
+
+@handles("free_fulfil")
+def free_fulfil(game: Game, task: Task) -> Decision | None:
+    from .biomes import fulfil_biome
+
+    seat = task.player
+    refs = [
+        r
+        for r in planet_refs(game, seat)
+        if game.planet(seat, r).biome is not None and not game.planet(seat, r).fulfilled
+    ]
+    if not refs:
+        game.pop(task)
+        return None
+
+    def fulfil(ref: str) -> None:
+        game.pop(task)
+        fulfil_biome(game, seat, ref)
+
+    options = [
+        Option(
+            f"planet:{r}",
+            f"Fulfil the Biome on {planet_label(game, seat, r)}",
+            lambda r=r: fulfil(r),
+        )
+        for r in refs
+    ]
+    options.append(_decline(game, task))
+    return Decision(seat, "Fulfil a Biome without meeting its requirement", "Set Biome", options)
+
+
+@handles("retrieve_token")
+def retrieve_token(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    player = game.player(seat)
+    kinds = [
+        k
+        for k, t in player.tokens.items()
+        if t.where == "board" and not (k == "wild" and player.wild_locked)
+    ]
+    if not kinds:
+        game.pop(task)
+        return None
+
+    def retrieve(kind: str) -> None:
+        game.pop(task)
+        player.tokens[kind].where, player.tokens[kind].slot = "lying", None
+        game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
+
+    options = [
+        Option(
+            f"token:{k}",
+            f"Take back your {title(k)} token (no activation)",
+            lambda k=k: retrieve(k),
+        )
+        for k in kinds
+    ]
+    options.append(_decline(game, task))
+    return Decision(seat, "Retrieve a Creation token from the board", "Upgrade Console", options)

@@ -1,0 +1,135 @@
+"""Turn structure: Movement -> Action -> Mission, rounds clockwise from the First Player."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .decision import Decision, Option
+from .state import GameState, Task, TurnState
+from .tasks import handles
+from .vocabulary import INNER_ACTION_TOKEN, title
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RULE_TURN = "Turn Structure"
+RULE_ACTIONS = "Actions"
+
+
+def start_round(state: GameState) -> None:
+    """Queues the First Player's turn (the rest follow from end_turn)."""
+    state.pending.append(Task(kind="turn", player=state.first_player))
+
+
+@handles("turn")
+def start_turn(game: Game, task: Task) -> None:
+    seat = task.player
+    game.pop(task)
+    game.state.turn = TurnState(player=seat)
+    game.note(seat, "turn", f"Round {game.state.round}: {game.name(seat)}'s turn")
+    game.push_in_order(
+        seat,
+        [("move", {}), ("action_step", {}), ("mission_step", {}), ("end_turn", {})],
+    )
+
+
+@handles("action_step")
+def action_step(game: Game, task: Task) -> None:
+    seat = task.player
+    turn = game.state.turn
+    game.pop(task)
+    turn.step = "action"
+    assert turn.action is not None
+    game.push_in_order(
+        seat,
+        [
+            (turn.action, {"source": "space", "free": False}),
+            ("focus", {}),
+            ("post_action", {}),
+        ],
+    )
+
+
+def focus_tier_effects(game: Game, seat: int, token: str) -> list:  # list[Effect]
+    player = game.player(seat)
+    tier = player.focus.get(token, 0)
+    if tier == 0:
+        return []
+    card = game.index.focus[(player.focus_set, token)]
+    return list(card.tier1 if tier == 1 else card.tier2)
+
+
+def focus_discount(game: Game, task: Task, resource: str) -> int:
+    """The Focus card's discount on this action's cost: only when the action is resolved from
+    its space with the matching (non-Wild) Creation token."""
+    turn = game.state.turn
+    action = task.kind
+    if task.args.get("source") != "space" or turn.token != INNER_ACTION_TOKEN.get(action):
+        return 0
+    return sum(
+        e.n
+        for e in focus_tier_effects(game, task.player, turn.token)
+        if e.do == "discount" and e.what == resource
+    )
+
+
+@handles("focus")
+def focus_trigger(game: Game, task: Task) -> None:
+    """Tier 1 and 2 Focus effects, when the matching token resolved the action."""
+    from .effects import push_effects
+
+    seat = task.player
+    turn = game.state.turn
+    game.pop(task)
+    token = turn.token
+    if not turn.action_done or token is None or token == "wild":
+        return
+    effects = [e for e in focus_tier_effects(game, seat, token) if e.do != "discount"]
+    if effects:
+        game.note(seat, "focus", f"{title(token)} Focus card triggers")
+        push_effects(
+            game, seat, effects, origin=f"{title(token)} Focus card", rule="Upgrade Console"
+        )
+
+
+@handles("post_action")
+def post_action(game: Game, task: Task) -> Decision | None:
+    """After the action: free actions may still be taken, then the Mission step."""
+    from .free_actions import free_action_options
+
+    seat = task.player
+    if not free_action_options(game, seat):
+        game.pop(task)
+        return None
+    return Decision(
+        seat,
+        "Take free actions, or end your Action step",
+        RULE_ACTIONS,
+        [Option("done", "End the Action step", lambda: game.pop(task))],
+    )
+
+
+@handles("end_turn")
+def end_turn(game: Game, task: Task) -> None:
+    state = game.state
+    seat = task.player
+    game.pop(task)
+    following = (seat + 1) % len(state.players)
+    if following == state.first_player:
+        for player in state.players:
+            player.vp_by_round.append(player.vp)
+        if state.end_round is not None and state.round >= state.end_round:
+            state.over = True
+            state.turn.step = "over"
+            game.note(None, "end", "The game is over: final scoring")
+            return
+        state.round += 1
+    game.push("turn", following)
+
+
+# The rule areas register their handlers on import.
+from . import actions as _actions  # noqa: E402,F401
+from . import biomes as _biomes  # noqa: E402,F401
+from . import effects as _effects  # noqa: E402,F401
+from . import missions as _missions  # noqa: E402,F401
+from . import movement as _movement  # noqa: E402,F401

@@ -1,0 +1,47 @@
+"""Free actions of the Action step: the Entropy exchange and fulfilling a Biome."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .biomes import fulfil_biome, requirement_met
+from .decision import Option
+from .effects import planet_label, planet_refs
+
+if TYPE_CHECKING:
+    from .game import Game
+
+EXCHANGE_COST = 2  # Entropy for 1 Energy or 1 Mass
+
+
+def free_action_options(game: Game, seat: int) -> list[Option]:
+    """What the player may do besides the pending choice (never ends the current Task)."""
+    player = game.player(seat)
+    options = []
+    if player.entropy >= EXCHANGE_COST:
+        for resource in ("energy", "mass"):
+
+            def exchange(resource: str = resource) -> None:
+                player.entropy -= EXCHANGE_COST
+                setattr(player, resource, getattr(player, resource) + 1)
+                game.note(seat, "exchange", f"{player.name} exchanged 2 Entropy for 1 {resource}")
+
+            options.append(
+                Option(
+                    f"exchange:{resource}",
+                    f"Free action: exchange 2 Entropy for 1 {resource.title()}",
+                    exchange,
+                    rule="Actions",
+                )
+            )
+    for ref in planet_refs(game, seat):
+        if requirement_met(game, seat, ref):
+            options.append(
+                Option(
+                    f"fulfil:{ref}",
+                    f"Free action: fulfil the Biome on {planet_label(game, seat, ref)}",
+                    lambda ref=ref: fulfil_biome(game, seat, ref),
+                    rule="Set Biome",
+                )
+            )
+    return options

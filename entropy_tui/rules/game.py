@@ -1,0 +1,206 @@
+"""The public face of the engine: a Game you ask for its Decision and tell your choice.
+
+game = Game.new(["Ann", "Bob"], seed=7)
+while not game.over:
+    game.choose(game.decision.options[0].id)   # or any enabled option
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .catalog import Catalog, load_catalog
+from .decision import Decision, InvalidChoice
+from .rng import Rng
+from .state import Event, GameState, PlanetState, PlayerState, Task
+from .tasks import HANDLERS
+
+
+class Game:
+    """A game in progress: its state, and the Decision pending in it."""
+
+    def __init__(self, state: GameState, catalog: Catalog | None = None) -> None:
+        self.state = state
+        self.catalog = catalog or load_catalog()
+        self.index = self.catalog.index
+        self._decision: Decision | None = None
+        self._settle()
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(
+        cls,
+        seats: list[str],
+        seed: int = 0,
+        *,
+        bots: list[str | None] | None = None,
+        alternative_objectives: bool = False,
+        open_hands: bool = False,
+        catalog: Catalog | None = None,
+    ) -> Game:
+        """A new game for 2-4 seats; `bots[i]` names the bot playing seat i (None: a person)."""
+        from .setup import new_state
+
+        catalog = catalog or load_catalog()
+        state = new_state(
+            catalog,
+            seats,
+            seed,
+            bots=bots,
+            alternative_objectives=alternative_objectives,
+            open_hands=open_hands,
+        )
+        return cls(state, catalog)
+
+    @classmethod
+    def restore(cls, snapshot: dict[str, Any], catalog: Catalog | None = None) -> Game:
+        """The game a snapshot was taken of (validated; raises pydantic's ValidationError)."""
+        return cls(GameState.model_validate(snapshot), catalog)
+
+    def config(self) -> dict[str, Any]:
+        """The arguments of `Game.new` that made this game."""
+        state = self.state
+        return {
+            "seats": [p.name for p in state.players],
+            "seed": state.seed,
+            "bots": [p.bot for p in state.players],
+            "alternative_objectives": state.settings.alternative_objectives,
+            "open_hands": state.settings.open_hands,
+        }
+
+    @classmethod
+    def replay(
+        cls, config: dict[str, Any], choices: list[str], catalog: Catalog | None = None
+    ) -> Game:
+        """The game `config` starts, after making `choices` in order."""
+        game = cls.new(**config, catalog=catalog)
+        for choice in choices:
+            game.choose(choice)
+        return game
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-serialisable data."""
+        return self.state.model_dump(mode="json")
+
+    def copy(self) -> Game:
+        """An independent copy, for look-ahead."""
+        clone = Game.__new__(Game)
+        clone.state = self.state.model_copy(deep=True)
+        clone.catalog = self.catalog
+        clone.index = self.index
+        clone._decision = None
+        clone._settle()
+        return clone
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The snapshot as `seat` may see it: other players' hands, missions and private log
+        lines hidden, and of every stack only its top (unless hands are open)."""
+        from .visibility import view_of
+
+        return view_of(self, seat)
+
+    # ----------------------------------------------------------------- playing
+    @property
+    def decision(self) -> Decision | None:
+        """What the game waits for; None once it is over."""
+        return self._decision
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def log(self) -> list[Event]:
+        return self.state.log
+
+    def choose(self, option_id: str) -> None:
+        """Takes an option of the pending Decision. An unknown or disabled id raises
+        InvalidChoice, and the game is unchanged."""
+        decision = self._decision
+        if decision is None:
+            raise InvalidChoice("The game is over: there is nothing left to choose.")
+        option = decision.option(option_id)
+        if not option.enabled:
+            raise InvalidChoice(f"You can't choose '{option.label}': {option.reason}")
+        self.state.choices.append(option_id)
+        self._decision = None
+        option.apply()
+        self._settle()
+
+    def scores(self) -> list[dict[str, int]]:
+        """The final-scoring breakdown per seat (it can be asked at any time)."""
+        from .scoring import score_breakdown
+
+        return [score_breakdown(self, seat) for seat in range(len(self.state.players))]
+
+    def _settle(self) -> None:
+        """Runs automatic steps until a player must decide or the game ends."""
+        from .free_actions import free_action_options
+
+        pending = self.state.pending
+        while self._decision is None and pending:
+            task = pending[-1]
+            decision = HANDLERS[task.kind](self, task)
+            if decision is not None:
+                turn = self.state.turn
+                if turn.step == "action" and decision.player == turn.player:
+                    decision.options.extend(free_action_options(self, decision.player))
+                decision.kind = task.kind
+                self._decision = decision
+
+    # ----------------------------------------------------------------- for handlers
+    def player(self, seat: int) -> PlayerState:
+        return self.state.players[seat]
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator; call `store_rng` after drawing from it."""
+        return Rng(self.state.rng)
+
+    def store_rng(self, rng: Rng) -> None:
+        self.state.rng = rng.state
+
+    def push(self, kind: str, player: int, **args: Any) -> Task:
+        """Puts a Task on top of the stack: it is resolved next."""
+        task = Task(kind=kind, player=player, args=args)
+        self.state.pending.append(task)
+        return task
+
+    def push_in_order(self, player: int, steps: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        """Pushes Tasks so that they are resolved in the order given."""
+        for kind, args in reversed(list(steps)):
+            self.push(kind, player, **args)
+
+    def pop(self, task: Task) -> None:
+        """Finishes `task`, which must be on top of the stack."""
+        top = self.state.pending.pop()
+        if top is not task:
+            raise RuntimeError(f"finished task {task.kind!r} but {top.kind!r} was on top")
+
+    def note(self, seat: int | None, kind: str, text: str, *, private: bool = False) -> None:
+        """Adds a line to the game log."""
+        self.state.log.append(
+            Event(round=self.state.round, seat=seat, kind=kind, text=text, private=private)
+        )
+
+    def planet(self, seat: int, ref: str) -> PlanetState:
+        """A planet by its reference "s<system>p<planet>"."""
+        system, planet = parse_planet_ref(ref)
+        return self.state.players[seat].systems[system].planets[planet]
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+
+def planet_ref(system: int, planet: int) -> str:
+    return f"s{system}p{planet}"
+
+
+def parse_planet_ref(ref: str) -> tuple[int, int]:
+    system, _, planet = ref[1:].partition("p")
+    return int(system), int(planet)
+
+
+# Importing the rule modules registers their Task handlers.
+from . import flow as _flow  # noqa: E402,F401

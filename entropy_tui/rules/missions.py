@@ -1,0 +1,187 @@
+"""The Mission step: Missions, Main Objectives, Lifeform Objectives, readying tokens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .counters import count
+from .decision import Decision, Option
+from .effects import push_effects
+from .tasks import handles
+from .vocabulary import LIFEFORMS, title
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Task
+
+RULE_MISSION = "Fulfill a Mission"
+RULE_OBJECTIVES = "Objectives"
+RULE_LIFEFORM = "Lifeform Objective"
+OBJECTIVES_TO_END = 2
+
+
+@handles("mission_step")
+def mission_step(game: Game, task: Task) -> None:
+    seat = task.player
+    game.pop(task)
+    game.state.turn.step = "mission"
+    game.push_in_order(
+        seat,
+        [("play_mission", {}), ("objectives", {}), ("lifeform_objectives", {}), ("ready", {})],
+    )
+
+
+def mission_met(game: Game, seat: int, mission_id: str) -> bool:
+    mission = game.index.mission[mission_id]
+    return count(game.index, game.player(seat), mission.requirement) >= mission.at_least
+
+
+@handles("play_mission")
+def play_mission(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    player = game.player(seat)
+    ready = [m for m in player.missions if mission_met(game, seat, m)]
+    if not ready:
+        game.pop(task)
+        return None
+
+    def play(mission_id: str) -> None:
+        game.pop(task)
+        mission = game.index.mission[mission_id]
+        game.state.board.box.extend(player.missions)
+        player.missions = []
+        player.mission_done = mission_id
+        game.note(seat, "mission", f"{player.name} fulfilled Mission {mission_id}: {mission.text}")
+        push_effects(
+            game, seat, list(mission.reward), origin=f"Mission {mission_id}", rule=RULE_MISSION
+        )
+
+    options = [
+        Option(
+            f"mission:{m}",
+            f"Play Mission {m}: {game.index.mission[m].text} (discards both Missions)",
+            lambda m=m: play(m),
+        )
+        for m in ready
+    ]
+    options.append(Option("skip", "Keep your Missions for later", lambda: game.pop(task)))
+    return Decision(seat, "Fulfil a Mission?", RULE_MISSION, options)
+
+
+def final_space(game: Game, objective: int) -> int:
+    return len(game.catalog.main_objectives[objective].track_vp) - 1
+
+
+def completed_objectives(game: Game) -> int:
+    """Main Objectives whose final space is taken, plus big Lifeform tiles claimed."""
+    state = game.state
+    done = sum(
+        any(p.objectives[i] == final_space(game, i) for p in state.players)
+        for i in range(len(game.catalog.main_objectives))
+    )
+    return done + sum(seat is not None for seat in state.board.big_objectives.values())
+
+
+def _check_end(game: Game) -> None:
+    state = game.state
+    if state.end_round is None and completed_objectives(game) >= OBJECTIVES_TO_END:
+        state.end_round = state.round + 1
+        game.note(None, "end", "Two Objectives are complete: this round and one more are played")
+
+
+@handles("objectives")
+def advance_objectives(game: Game, task: Task) -> None:
+    """You must advance 1 space per condition met; the final space holds one player only."""
+    seat = task.player
+    player = game.player(seat)
+    game.pop(task)
+    for i, times in enumerate(game.state.turn.events):
+        final = final_space(game, i)
+        for _ in range(times):
+            target = player.objectives[i] + 1
+            taken = any(
+                p.objectives[i] == final for s, p in enumerate(game.state.players) if s != seat
+            )
+            if target > final or (target == final and taken):
+                break
+            player.objectives[i] = target
+            objective = game.catalog.main_objectives[i]
+            game.note(
+                seat,
+                "objective",
+                f"{player.name} advanced on '{objective.condition}'"
+                + (" to the final space" if target == final else ""),
+            )
+    _check_end(game)
+
+
+@handles("lifeform_objectives")
+def lifeform_objectives(game: Game, task: Task) -> Decision | None:
+    """Small tiles are claimed at once (a pure gain); the big one ends the game sooner, so it
+    is offered."""
+    seat = task.player
+    player = game.player(seat)
+    board = game.state.board
+    for life in LIFEFORMS:
+        objective = game.index.lifeform_objective[life]
+        total = count(game.index, player, f"lifeforms:{life}")
+        has_small = any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
+        if total >= objective.small_threshold and not has_small and board.small_objectives[life]:
+            vp = board.small_objectives[life].pop()
+            _claim(game, seat, life, big=False, vp=vp)
+    declined: list[str] = task.args.setdefault("declined", [])
+    claimable = [
+        life
+        for life in LIFEFORMS
+        if board.big_objectives[life] is None
+        and life not in declined
+        and count(game.index, player, f"lifeforms:{life}")
+        >= game.index.lifeform_objective[life].big_threshold
+    ]
+    if not claimable:
+        game.pop(task)
+        _check_end(game)
+        return None
+    life = claimable[0]
+    objective = game.index.lifeform_objective[life]
+
+    def claim() -> None:
+        board.big_objectives[life] = seat
+        _claim(game, seat, life, big=True, vp=objective.big_vp)
+        _check_end(game)
+
+    def decline() -> None:
+        declined.append(life)
+
+    return Decision(
+        seat,
+        f"You have {objective.big_threshold}+ {title(life)}: claim the big Lifeform Objective?",
+        RULE_LIFEFORM,
+        [
+            Option(
+                f"claim:{life}",
+                f"Claim the big {title(life)} tile ({objective.big_vp} VP at "
+                "the end); it completes an Objective",
+                claim,
+            ),
+            Option("skip", "Not now", decline),
+        ],
+    )
+
+
+def _claim(game: Game, seat: int, life: str, *, big: bool, vp: int) -> None:
+    from .state import LifeformTile
+
+    player = game.player(seat)
+    player.lifeform_tiles.append(LifeformTile(lifeform=life, big=big, vp=vp))
+    size = "big" if big else "small"
+    game.note(seat, "lifeform", f"{player.name} claimed the {size} {title(life)} tile ({vp} VP)")
+
+
+@handles("ready")
+def ready_tokens(game: Game, task: Task) -> None:
+    player = game.player(task.player)
+    game.pop(task)
+    for token in player.tokens.values():
+        if token.where == "lying":
+            token.where = "ready"

@@ -1,0 +1,313 @@
+"""Movement: moving the Scientist, passing Creation tokens, landing and the Traffic Bonus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from . import rondel
+from .decision import Decision, Option, disabled
+from .describe import effects_words, star_words
+from .tasks import handles
+from .vocabulary import title
+
+if TYPE_CHECKING:
+    from .catalog import Effect
+    from .game import Game
+    from .state import Task
+
+RULE_MOVE = "Movement"
+RULE_PASS = "Passing a Creation Token"
+RULE_INNER = "Landing on Inner Circle Actions"
+RULE_TRAFFIC = "Traffic Bonus"
+
+
+@dataclass(slots=True)
+class MovePreview:
+    """Everything a move of `steps` would do, worked out before it is made."""
+
+    steps: int
+    destination: int
+    action: str
+    occupied: bool
+    distance: int  # effective distance for the Traffic Bonus
+    charge: int  # Entropy to pay for moving 3 onto an occupied space
+    bonus: list[Effect]
+    retrieved: list[str] = field(default_factory=list)  # token kinds retrieved, in order
+    unlocks_wild: bool = False
+    placeable: list[str] = field(default_factory=list)  # tokens that could go on an inner space
+    reason: str = ""  # why the move is not allowed, if it is not
+
+    @property
+    def allowed(self) -> bool:
+        return not self.reason
+
+
+def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
+    """`stuck`: no move is legal otherwise, so Create Life may be landed on without a card."""
+    player = game.player(seat)
+    spaces = rondel.path(player.scientist, steps)
+    destination = spaces[-1]
+    occupied = rondel.occupied_by_others(game, destination, seat)
+    distance = steps + (1 if occupied else 0)
+    preview = MovePreview(
+        steps=steps,
+        destination=destination,
+        action=rondel.space_action(game, destination),
+        occupied=occupied,
+        distance=distance,
+        charge=1 if steps == 3 and occupied else 0,
+        bonus=rondel.bonus_effects(game, destination, distance),
+    )
+    # Where each token will be once the move is made.
+    where = {kind: token.where for kind, token in player.tokens.items()}
+    wild_locked = player.wild_locked
+    for slot in rondel.slots_passed(spaces):
+        for kind, token in player.tokens.items():
+            if token.where == "board" and token.slot == slot:
+                if kind == "wild" and wild_locked:
+                    wild_locked = False
+                    preview.unlocks_wild = True
+                else:
+                    where[kind] = "lying"
+                    preview.retrieved.append(kind)
+    needed = rondel.needed_token(destination, game)
+    if needed is not None:
+        preview.placeable = [k for k in (needed, "wild") if where[k] == "ready"]
+        if "wild" in preview.placeable and wild_locked:
+            preview.placeable.remove("wild")
+        if not preview.placeable:
+            preview.reason = _no_token_reason(needed, where, wild_locked)
+    if preview.charge and player.entropy + len(preview.retrieved) < preview.charge:
+        preview.reason = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
+    if preview.action == "create_life" and not preview.reason and not stuck:
+        from .actions.create_life import playable_cards
+
+        if not playable_cards(game, seat):
+            preview.reason = "you may only land on Create Life when you can play a Life card"
+    return preview
+
+
+def _no_token_reason(needed: str, where: dict[str, str], wild_locked: bool) -> str:
+    def state(kind: str) -> str:
+        if kind == "wild" and wild_locked:
+            return "still locked"
+        return {
+            "lying": "lying down until the end of your turn",
+            "board": "on the board",
+        }.get(where[kind], "unavailable")
+
+    return (
+        f"this inner space needs your {title(needed)} token ({state(needed)}) "
+        f"or your Wild token ({state('wild')})"
+    )
+
+
+def _move_label(game: Game, preview: MovePreview) -> str:
+    where = "inner" if rondel.is_inner(preview.destination) else "outer"
+    space = rondel.space_name(preview.destination)
+    text = f"Move {preview.steps} to {title(preview.action)} ({where} {space})"
+    traffic = f"distance {preview.distance}"
+    if preview.occupied:
+        traffic += " (occupied +1)"
+    bonus = effects_words(preview.bonus) if preview.bonus else "no bonus"
+    text += f"; {traffic}: {bonus}"
+    if preview.charge:
+        text += "; pay 1 Entropy (occupied after 3)"
+    if preview.retrieved:
+        text += "; retrieve your " + ", ".join(title(k) for k in preview.retrieved) + " token"
+    if preview.unlocks_wild:
+        text += "; unlock your Wild token"
+    return text
+
+
+@handles("move")
+def move_decision(game: Game, task: Task) -> Decision:
+    seat = task.player
+    options = []
+    previews = [preview_move(game, seat, steps) for steps in (1, 2, 3)]
+    if not any(p.allowed for p in previews):
+        previews = [preview_move(game, seat, steps, stuck=True) for steps in (1, 2, 3)]
+    for preview in previews:
+        steps = preview.steps
+        label = _move_label(game, preview)
+        if preview.allowed:
+            options.append(
+                Option(f"move:{steps}", label, lambda p=preview: _make_move(game, task, p))
+            )
+        else:
+            options.append(disabled(f"move:{steps}", label, f"Can't land there: {preview.reason}"))
+    return Decision(seat, f"{game.name(seat)}: move your Scientist 1-3 spaces", RULE_MOVE, options)
+
+
+def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
+    seat = task.player
+    player = game.player(seat)
+    game.pop(task)
+    turn = game.state.turn
+    turn.moved = preview.steps
+    turn.landed = preview.destination
+    turn.distance = preview.distance
+    turn.action = preview.action
+    steps: list[tuple[str, dict]] = []
+    for slot in rondel.slots_passed(rondel.path(player.scientist, preview.steps)):
+        for kind, token in player.tokens.items():
+            if token.where != "board" or token.slot != slot:
+                continue
+            if kind == "wild" and player.wild_locked:
+                player.wild_locked = False
+                game.note(seat, "wild", f"{player.name} unlocked their Wild token")
+                steps.append(("wild_unlock", {}))
+            else:
+                token.where, token.slot = "lying", None
+                steps.append(("retrieve", {"token": kind}))
+    player.scientist = preview.destination
+    game.note(
+        seat,
+        "move",
+        f"{player.name} moved {preview.steps} to {title(preview.action)} "
+        f"({rondel.space_name(preview.destination)}), distance {preview.distance}",
+    )
+    # Each reward may pay for the landing charge; tell them how many rewards are still to come.
+    rewards_left = sum(kind == "retrieve" for kind, _ in steps)
+    for kind, args in steps:
+        if kind == "retrieve":
+            args["rewards_after"] = rewards_left - 1
+            args["charge"] = preview.charge
+            rewards_left -= 1
+    if preview.placeable:
+        steps.append(("place_token", {"tokens": preview.placeable}))
+    if preview.charge:
+        steps.append(("charge", {}))
+    if preview.bonus:
+        steps.append(("traffic_bonus", {}))
+    steps.append(("biome_rewards", {}))
+    game.push_in_order(seat, steps)
+
+
+@handles("retrieve")
+def retrieval_reward(game: Game, task: Task) -> Decision:
+    """For each token retrieved: activate one Star (paying its Entropy) or gain 1 Entropy."""
+    from .actions.activate_stars import activate_star
+
+    seat = task.player
+    player = game.player(seat)
+    charge = task.args["charge"]
+    after = task.args["rewards_after"]
+    kind = title(task.args["token"])
+
+    def finish() -> None:
+        game.pop(task)
+
+    def gain_entropy() -> None:
+        game.pop(task)
+        player.entropy += 1
+        game.note(seat, "retrieve", f"{player.name} retrieved their {kind} token: +1 Entropy")
+
+    options = [Option("entropy", "Gain 1 Entropy", gain_entropy)]
+    for i, system in enumerate(player.systems):
+        if system.star is None:
+            continue
+        cost = game.index.any_star[system.star].cost
+        label = f"Activate {star_words(game.index, system.star)} in Solar System {i + 1}"
+        if player.entropy < cost:
+            options.append(
+                disabled(f"star:{i}", label, f"needs {cost} Entropy, you have {player.entropy}")
+            )
+        elif player.entropy - cost + after < charge:
+            options.append(
+                disabled(f"star:{i}", label, "you must keep 1 Entropy to pay for landing")
+            )
+        else:
+
+            def activate(i: int = i, cost: int = cost) -> None:
+                game.pop(task)
+                activate_star(game, seat, i, cost)
+
+            options.append(Option(f"star:{i}", label, activate))
+    if player.entropy + after >= charge:
+        options.append(Option("skip", "Take nothing", finish))
+    else:
+        options.append(disabled("skip", "Take nothing", "you need the Entropy to pay for landing"))
+    return Decision(
+        seat,
+        f"You retrieved your {kind} token: activate a Star or gain 1 Entropy",
+        RULE_PASS,
+        options,
+    )
+
+
+@handles("wild_unlock")
+def wild_unlock(game: Game, task: Task) -> Decision | None:
+    """Passing the locked Wild flips it and lets you take back one other token, no reward."""
+    seat = task.player
+    player = game.player(seat)
+    on_board = [k for k, t in player.tokens.items() if k != "wild" and t.where == "board"]
+    if not on_board:
+        game.pop(task)
+        return None
+
+    def retrieve(kind: str) -> None:
+        game.pop(task)
+        token = player.tokens[kind]
+        token.where, token.slot = "lying", None
+        game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
+
+    options = [
+        Option(
+            f"token:{k}", f"Take back your {title(k)} token (no reward)", lambda k=k: retrieve(k)
+        )
+        for k in on_board
+    ]
+    options.append(Option("skip", "Leave your tokens where they are", lambda: game.pop(task)))
+    return Decision(
+        seat, "Your Wild token is unlocked: take back one Creation token?", RULE_PASS, options
+    )
+
+
+@handles("place_token")
+def place_token(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    player = game.player(seat)
+    slot = rondel.sector(game.state.turn.landed or 0)
+
+    def place(kind: str) -> None:
+        game.pop(task)
+        player.tokens[kind].where, player.tokens[kind].slot = "board", slot
+        game.state.turn.token = kind
+        game.note(seat, "token", f"{player.name} placed their {title(kind)} token")
+
+    tokens: list[str] = task.args["tokens"]
+    if len(tokens) == 1:
+        place(tokens[0])
+        return None
+    options = [
+        Option(
+            f"token:{k}",
+            f"Place your {title(k)} token"
+            + (" (its Focus card can trigger)" if k != "wild" else " (no Focus card)"),
+            lambda k=k: place(k),
+        )
+        for k in tokens
+    ]
+    return Decision(seat, "Which Creation token do you place?", RULE_INNER, options)
+
+
+@handles("charge")
+def landing_charge(game: Game, task: Task) -> None:
+    player = game.player(task.player)
+    game.pop(task)
+    player.entropy -= 1
+    game.note(task.player, "charge", f"{player.name} paid 1 Entropy to land on an occupied space")
+
+
+@handles("traffic_bonus")
+def traffic_bonus(game: Game, task: Task) -> None:
+    from .effects import push_effects
+
+    turn = game.state.turn
+    game.pop(task)
+    assert turn.landed is not None
+    bonus = rondel.bonus_effects(game, turn.landed, turn.distance)
+    game.note(task.player, "bonus", f"Traffic Bonus: {effects_words(bonus)}")
+    push_effects(game, task.player, bonus, origin="Traffic Bonus", rule=RULE_TRAFFIC)

@@ -1,0 +1,83 @@
+"""The Main board's rondel: 6 sectors, each a Creation-token slot, an inner Action space I_k
+and an outer Action tile space O_k. The Scientist's track is I0, O0, I1, O1, ... I5, O5.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .vocabulary import INNER_ACTION_TOKEN
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SECTORS = 6
+SPACES = 2 * SECTORS
+
+
+def is_inner(space: int) -> bool:
+    return space % 2 == 0
+
+
+def sector(space: int) -> int:
+    return space // 2
+
+
+def space_name(space: int) -> str:
+    return f"{'I' if is_inner(space) else 'O'}{sector(space)}"
+
+
+def space_action(game: Game, space: int) -> str:
+    if is_inner(space):
+        return game.catalog.board.inner[sector(space) % 3].action
+    return game.index.tile[game.state.board.action_tiles[sector(space)]].action
+
+
+def linked_space(game: Game, space: int) -> int | None:
+    """The space merged with this one by a lightning bolt (printed on a tile's bonus side)."""
+    k = sector(space)
+    if not game.state.board.traffic_side[k]:
+        return None
+    return space + 1 if is_inner(space) else space - 1
+
+
+def occupied_by_others(game: Game, space: int, seat: int) -> bool:
+    """Another Scientist stands on the space or on its linked partner."""
+    spaces = {space}
+    partner = linked_space(game, space)
+    if partner is not None:
+        spaces.add(partner)
+    return any(p.scientist in spaces for i, p in enumerate(game.state.players) if i != seat)
+
+
+def has_bonus(game: Game, space: int) -> bool:
+    """Inner spaces always show a Traffic Bonus; a tile only on its bonus side."""
+    return is_inner(space) or game.state.board.traffic_side[sector(space)]
+
+
+def bonus_effects(game: Game, space: int, distance: int) -> list:  # list[Effect]
+    """The Traffic Bonus for an effective distance: 1 full, 2 reduced, 3+ none."""
+    if distance >= 3 or not has_bonus(game, space):
+        return []
+    if is_inner(space):
+        source = game.catalog.board.inner[sector(space) % 3]
+    else:
+        source = game.index.tile[game.state.board.action_tiles[sector(space)]]
+    return list(source.bonus if distance == 1 else source.reduced)
+
+
+def needed_token(space: int, game: Game) -> str | None:
+    """The Creation token an inner space takes (or the Wild); None for outer spaces."""
+    if not is_inner(space):
+        return None
+    return INNER_ACTION_TOKEN[space_action(game, space)]
+
+
+def path(start: int, steps: int) -> list[int]:
+    """The spaces entered by a move, in order."""
+    return [(start + i) % SPACES for i in range(1, steps + 1)]
+
+
+def slots_passed(spaces: list[int]) -> list[int]:
+    """Slot k lies just before I_k: a move passes it on entering I_k."""
+    return [sector(s) for s in spaces if is_inner(s)]

@@ -1,0 +1,19 @@
+"""The offers on the Main board: stacks and decks whose tops are on offer, refilled from
+their twin when one runs out."""
+
+from __future__ import annotations
+
+
+def offer(stacks: list[list[str]]) -> list[tuple[int, str]]:
+    """(stack index, top item) for each stack that is not empty."""
+    return [(i, stack[-1]) for i, stack in enumerate(stacks) if stack]
+
+
+def take_top(stacks: list[list[str]], i: int) -> str:
+    """Takes the top of stack i. Stacks come in twins (0-1, 2-3, ...): when one runs out, its
+    space is refilled from the other, if possible."""
+    item = stacks[i].pop()
+    twin = stacks[i ^ 1]
+    if not stacks[i] and len(twin) > 1:
+        stacks[i].append(twin.pop())
+    return item

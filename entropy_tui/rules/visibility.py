@@ -1,0 +1,36 @@
+"""What one seat may see: its own cards, and everything public."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+HIDDEN = "?"
+
+
+def _tops_only(stacks: list[list[str]]) -> list[list[str]]:
+    """A face-up stack shows only its top; the rest is known only by count."""
+    return [[HIDDEN] * (len(stack) - 1) + stack[-1:] for stack in stacks]
+
+
+def view_of(game: Game, seat: int) -> dict[str, Any]:
+    snapshot = game.snapshot()
+    snapshot["rng"] = 0
+    board = snapshot["board"]
+    board["planet_stacks"] = _tops_only(board["planet_stacks"])
+    board["biome_stacks"] = _tops_only(board["biome_stacks"])
+    board["life_decks"] = _tops_only(board["life_decks"])
+    board["asteroid_stacks"] = {k: _tops_only([v])[0] for k, v in board["asteroid_stacks"].items()}
+    board["box"] = [HIDDEN] * len(board["box"])
+    if game.state.settings.open_hands:
+        return snapshot
+    for other, player in enumerate(snapshot["players"]):
+        if other != seat:
+            player["hand"] = [HIDDEN] * len(player["hand"])
+            player["missions"] = [HIDDEN] * len(player["missions"])
+    snapshot["log"] = [
+        event for event in snapshot["log"] if not event["private"] or event["seat"] == seat
+    ]
+    return snapshot

@@ -74,4 +74,6 @@ def test_same_seed_and_choices_give_identical_games() -> None:
         first.choose(rng_a.choice(first.decision.enabled).id)
         second.choose(rng_b.choice(second.decision.enabled).id)
     assert first.snapshot() == second.snapshot()
-    assert Game.new(["Ann", "Bob"], seed=12).snapshot() != Game.new(["Ann", "Bob"], seed=11).snapshot()
+    assert (
+        Game.new(["Ann", "Bob"], seed=12).snapshot() != Game.new(["Ann", "Bob"], seed=11).snapshot()
+    )

@@ -9,7 +9,7 @@ import tomllib
 from collections import Counter
 from functools import cache, cached_property
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -187,7 +187,8 @@ class Board(Frozen):
 class MainObjective(Frozen):
     id: str
     condition: str
-    event: str  # what counts as meeting the condition, once per occurrence
+    # what counts as meeting the condition, once per occurrence
+    event: Literal["star_tier3", "first_asteroid", "biome_fulfilled"]
     track_vp: list[NonNegative]  # VP per unit at each track position; the last is the final space
     scoring: str
     scoring_text: str

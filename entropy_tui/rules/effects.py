@@ -6,6 +6,7 @@ hurt, so they are taken at once; every reward that asks for a choice offers a wa
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Effect
@@ -61,7 +62,7 @@ def choose_type(game: Game, task: Task) -> Decision:
     seat = task.player
     player = game.player(seat)
     counter: str = task.args["counter"]
-    effects = [Effect.model_validate(e) for e in task.args["effects"]]
+    effects = [effect_of(e) for e in task.args["effects"]]
 
     def pick(value: str) -> None:
         game.pop(task)
@@ -92,6 +93,16 @@ def choose_type(game: Game, task: Task) -> Decision:
     )
 
 
+@cache
+def _effect(frozen: tuple[tuple[str, Any], ...]) -> Effect:
+    """Effects travel in Tasks as plain data; each distinct one is validated once."""
+    return Effect.model_validate(dict(frozen))
+
+
+def effect_of(data: dict[str, Any]) -> Effect:
+    return _effect(tuple(sorted(data.items())))
+
+
 def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:
     if effect.per is None:
         return effect.n
@@ -106,7 +117,7 @@ def resolve_effect(game: Game, task: Task) -> None:
     seat = task.player
     player = game.player(seat)
     args = task.args
-    effect = Effect.model_validate(args["effect"])
+    effect = effect_of(args["effect"])
     times = _times(game, seat, effect, args.get("chosen"))
     origin = args.get("origin") or "Effect"
     game.pop(task)

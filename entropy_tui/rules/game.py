@@ -8,6 +8,7 @@ while not game.over:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from .catalog import Catalog, load_catalog
@@ -197,6 +198,7 @@ def planet_ref(system: int, planet: int) -> str:
     return f"s{system}p{planet}"
 
 
+@cache
 def parse_planet_ref(ref: str) -> tuple[int, int]:
     system, _, planet = ref[1:].partition("p")
     return int(system), int(planet)

@@ -32,7 +32,9 @@ def violations(game: Game) -> list[str]:
             if any(not 0 <= n <= MAX_LIFEFORMS for n in planet.life.values()):
                 problems.append(f"{player.name}'s Planet {planet.tile} has {planet.life}")
             if len(planet.cards) > MAX_CARDS_PER_PLANET:
-                problems.append(f"{player.name}'s Planet {planet.tile} has {len(planet.cards)} cards")
+                problems.append(
+                    f"{player.name}'s Planet {planet.tile} has {len(planet.cards)} cards"
+                )
             if len(planet.asteroids) > MAX_ASTEROIDS_PER_PLANET:
                 problems.append(f"{player.name}'s Planet {planet.tile} has too many Asteroids")
             if planet.fulfilled and planet.biome is None:

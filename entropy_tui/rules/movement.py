@@ -83,7 +83,7 @@ def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> M
     if preview.action == "create_life" and not preview.reason and not stuck:
         from .actions.create_life import playable_cards
 
-        if not playable_cards(game, seat):
+        if not playable_cards(game, seat, first_only=True):
             preview.reason = "you may only land on Create Life when you can play a Life card"
     return preview
 

@@ -71,13 +71,17 @@ def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
     ]
 
 
-def playable_cards(game: Game, seat: int) -> list[Play]:
+def playable_cards(game: Game, seat: int, *, first_only: bool = False) -> list[Play]:
+    """Every (card, planet) play; with `first_only`, stop at the first one found."""
     plays = []
+    refs = planet_refs(game, seat)
     for card in dict.fromkeys(game.player(seat).hand):
-        for ref in planet_refs(game, seat):
+        for ref in refs:
             missing, reason = why_not(game, seat, card, ref)
             if not reason:
                 plays.append(Play(card, ref, missing))
+                if first_only:
+                    return plays
     return plays
 
 

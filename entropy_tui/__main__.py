@@ -1,0 +1,20 @@
+"""Command line: `entropy-tui` plays; `entropy-tui simulate ...` runs bot games."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "simulate":
+        from .simulate import main as simulate
+
+        return simulate(args[1:])
+    from .tui.cli import main as play
+
+    return play(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

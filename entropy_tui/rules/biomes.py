@@ -46,7 +46,9 @@ def biome_rewards(game: Game, task: Task) -> None:
     seat = task.player
     game.pop(task)
     action = game.state.turn.action
-    steps = []
+    steps: list[tuple[str, dict[str, str]]] = []
+    if not any(p.biome for s in game.player(seat).systems for p in s.planets):
+        return
     for ref in planet_refs(game, seat):
         planet = game.planet(seat, ref)
         if planet.biome is None or game.index.biome[planet.biome].trigger != action:

@@ -7,21 +7,44 @@ game shows the same Decision again. An Option's `apply` is what choosing it does
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class InvalidChoice(ValueError):
     """An option id that is unknown or disabled; the game is unchanged."""
 
 
-@dataclass(slots=True)
 class Option:
-    id: str
-    label: str
-    apply: Callable[[], None] = field(repr=False, compare=False)
-    enabled: bool = True
-    reason: str = ""  # why not, when disabled
-    rule: str = ""  # rulebook section, when it differs from the decision's
+    """One choice. `label` may be given as a function, so that bots, which never read labels,
+    do not pay for writing them."""
+
+    __slots__ = ("_label", "apply", "enabled", "id", "reason", "rule")
+
+    def __init__(
+        self,
+        id: str,
+        label: str | Callable[[], str],
+        apply: Callable[[], None],
+        enabled: bool = True,
+        reason: str = "",
+        rule: str = "",
+    ) -> None:
+        self.id = id
+        self._label = label
+        self.apply = apply
+        self.enabled = enabled
+        self.reason = reason  # why not, when disabled
+        self.rule = rule  # rulebook section, when it differs from the decision's
+
+    @property
+    def label(self) -> str:
+        if not isinstance(self._label, str):
+            self._label = self._label()
+        return self._label
+
+    def __repr__(self) -> str:
+        state = "" if self.enabled else f", disabled: {self.reason}"
+        return f"Option({self.id!r}, {self.label!r}{state})"
 
 
 @dataclass(slots=True)
@@ -46,7 +69,7 @@ class Decision:
         return [o for o in self.options if o.enabled]
 
 
-def disabled(option_id: str, label: str, reason: str) -> Option:
+def disabled(option_id: str, label: str | Callable[[], str], reason: str) -> Option:
     """An option shown so the player learns why it is not available."""
     return Option(option_id, label, _refuse, enabled=False, reason=reason)
 

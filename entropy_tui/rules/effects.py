@@ -217,7 +217,7 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
     options = [
         Option(
             f"planet:{r}",
-            f"Put 1 {title(what)} on {planet_label(game, seat, r)}",
+            lambda r=r: f"Put 1 {title(what)} on {planet_label(game, seat, r)}",
             lambda r=r: put(r),
         )
         for r in refs
@@ -262,7 +262,11 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
                 then()
 
             options.append(
-                Option(f"{code}:{ref}", f"{words} {planet_label(game, seat, ref)}", advance)
+                Option(
+                    f"{code}:{ref}",
+                    lambda words=words, ref=ref: f"{words} {planet_label(game, seat, ref)}",
+                    advance,
+                )
             )
     return options
 

@@ -12,7 +12,7 @@ from .vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import Task
+    from .state import PlayerState, Task
 
 RULE_MISSION = "Fulfill a Mission"
 RULE_OBJECTIVES = "Objectives"
@@ -122,9 +122,10 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
     board = game.state.board
+    totals = lifeform_totals(player)
     for life in LIFEFORMS:
         objective = game.index.lifeform_objective[life]
-        total = count(game.index, player, f"lifeforms:{life}")
+        total = totals[life]
         has_small = any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
         if total >= objective.small_threshold and not has_small and board.small_objectives[life]:
             vp = board.small_objectives[life].pop()
@@ -135,8 +136,7 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
         for life in LIFEFORMS
         if board.big_objectives[life] is None
         and life not in declined
-        and count(game.index, player, f"lifeforms:{life}")
-        >= game.index.lifeform_objective[life].big_threshold
+        and totals[life] >= game.index.lifeform_objective[life].big_threshold
     ]
     if not claimable:
         game.pop(task)
@@ -167,6 +167,16 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
             Option("skip", "Not now", decline),
         ],
     )
+
+
+def lifeform_totals(player: PlayerState) -> dict[str, int]:
+    """Each Lifeform type counted over the whole play area."""
+    totals = dict.fromkeys(LIFEFORMS, 0)
+    for system in player.systems:
+        for planet in system.planets:
+            for life, n in planet.life.items():
+                totals[life] += n
+    return totals
 
 
 def _claim(game: Game, seat: int, life: str, *, big: bool, vp: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import rondel
@@ -130,7 +131,7 @@ def move_decision(game: Game, task: Task) -> Decision:
         previews = [preview_move(game, seat, steps, stuck=True) for steps in (1, 2, 3)]
     for preview in previews:
         steps = preview.steps
-        label = _move_label(game, preview)
+        label = partial(_move_label, game, preview)
         if preview.allowed:
             options.append(
                 Option(f"move:{steps}", label, lambda p=preview: _make_move(game, task, p))

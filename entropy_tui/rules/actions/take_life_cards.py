@@ -29,7 +29,11 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
         then()
 
     return [
-        Option(f"card:{card}", f"Take {card_words(game.index, card)}", lambda d=deck: take(d))
+        Option(
+            f"card:{card}",
+            lambda card=card: f"Take {card_words(game.index, card)}",
+            lambda d=deck: take(d),
+        )
         for deck, card in offer(game.state.board.life_decks)
     ]
 

@@ -124,10 +124,39 @@ class Game:
         option = decision.option(option_id)
         if not option.enabled:
             raise InvalidChoice(f"You can't choose '{option.label}': {option.reason}")
-        self.state.choices.append(option_id)
+        state = self.state
+        if state.last_decider is not None and decision.player != state.last_decider:
+            state.undo_floor = len(state.choices)
+            state.undo_floor_reason = f"{self.name(state.last_decider)} has decided since"
+        tops_before = self._visible_tops()
+        state.choices.append(option_id)
+        state.last_decider = decision.player
         self._decision = None
         option.apply()
         self._settle()
+        if self._visible_tops() != tops_before:
+            state.undo_floor = len(state.choices)
+            state.undo_floor_reason = "a card or tile was revealed from a stack"
+
+    def _visible_tops(self) -> tuple[str | None, ...]:
+        """The top of every stack: when one changes, something new has been revealed."""
+        board = self.state.board
+        stacks = [*board.planet_stacks, *board.biome_stacks, *board.life_decks]
+        stacks += board.asteroid_stacks.values()
+        return tuple(stack[-1] if stack else None for stack in stacks)
+
+    def undo_refusal(self) -> str | None:
+        """Why the last choice can't be taken back, or None when it can."""
+        if len(self.state.choices) <= self.state.undo_floor:
+            return f"Can't take back: {self.state.undo_floor_reason}."
+        return None
+
+    def undone(self) -> Game:
+        """This game without its last choice (replayed from the seed: the same RNG draws)."""
+        refusal = self.undo_refusal()
+        if refusal:
+            raise InvalidChoice(refusal)
+        return Game.replay(self.config(), self.state.choices[:-1], self.catalog)
 
     def scores(self) -> list[dict[str, int]]:
         """The final-scoring breakdown per seat (it can be asked at any time)."""

@@ -138,4 +138,8 @@ class GameState(Data):
     pending: list[Task] = []  # a stack: the last Task is resolved first
     log: list[Event] = []
     choices: list[str] = []  # every option id chosen, in order
+    # Undo never goes past an information barrier: choices[:undo_floor] are final.
+    undo_floor: int = 0
+    undo_floor_reason: str = "the game has just begun"
+    last_decider: int | None = None
     over: bool = False

@@ -1,0 +1,181 @@
+"""Save files: JSON holding a game's configuration, seed and choice log (the truth) plus a
+snapshot for fast loading, checked against the log.
+
+Writes are atomic (temporary file, flush, fsync, rename): a crash at any instant leaves the old
+file or the new one, never a broken one. Loading never runs code: JSON, validated by pydantic,
+then every choice is replayed through the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from platformdirs import user_data_dir
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .rules import Game, InvalidChoice
+
+FORMAT_VERSION = 1
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+AUTOSAVE_NAME = "autosave.json"
+APP_NAME = "entropy-tui"
+
+
+class SaveError(Exception):
+    """A save file that can't be loaded; the message names the file and the problem."""
+
+
+class GameConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seats: list[str] = Field(min_length=2, max_length=4)
+    seed: int
+    bots: list[Literal["random", "greedy"] | None]
+    alternative_objectives: bool = False
+    open_hands: bool = False
+
+
+class SaveFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: int
+    saved_at: str
+    config: GameConfig
+    choices: list[str]
+    snapshot: dict[str, Any]
+    notes: list[str] = []  # lines the app adds to the log, like undos
+
+
+class SaveSummary(BaseModel):
+    path: Path
+    saved_at: str
+    seats: list[str]
+    round: int
+    over: bool
+
+
+def saves_dir() -> Path:
+    """Where saves live (created on first use); ENTROPY_TUI_DATA overrides it (tests, kiosks)."""
+    folder = Path(os.environ.get("ENTROPY_TUI_DATA") or user_data_dir(APP_NAME, appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def autosave_path() -> Path:
+    return saves_dir() / AUTOSAVE_NAME
+
+
+def to_save(game: Game, notes: list[str] | None = None) -> SaveFile:
+    return SaveFile(
+        format=FORMAT_VERSION,
+        saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        config=GameConfig(**game.config()),
+        choices=list(game.state.choices),
+        snapshot=game.snapshot(),
+        notes=list(notes or []),
+    )
+
+
+def write_save(game: Game, path: Path, notes: list[str] | None = None) -> None:
+    """Writes atomically: readers see the old file or the new one, whole."""
+    data = to_save(game, notes).model_dump_json(indent=1).encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=".saving-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Makes the rename itself durable (where the platform allows opening a folder)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def read_save(path: Path) -> SaveFile:
+    """Parses and validates a save without replaying it."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SaveError(f"{path}: can't be read ({error.strerror or error})") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: too large to be a save ({len(raw):,} bytes)")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise SaveError(f"{path}: not a save file (broken JSON: {error})") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{path}: not a save file (expected a JSON object)")
+    version = data.get("format")
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        raise SaveError(
+            f"{path}: made by a newer entropy-tui (save format {version}; this one reads "
+            f"{FORMAT_VERSION}). Update entropy-tui to open it."
+        )
+    try:
+        save = SaveFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the file"
+        raise SaveError(f"{path}: not a valid save ({where}: {first['msg']})") from None
+    if save.format != FORMAT_VERSION:
+        raise SaveError(f"{path}: unknown save format {save.format}")
+    return save
+
+
+def load_game(path: Path) -> tuple[Game, SaveFile]:
+    """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
+    save = read_save(path)
+    try:
+        game = Game.new(**save.config.model_dump())
+    except (ValueError, TypeError) as error:
+        raise SaveError(f"{path}: its game settings are not valid ({error})") from None
+    for step, choice in enumerate(save.choices, start=1):
+        try:
+            game.choose(choice)
+        except InvalidChoice as error:
+            raise SaveError(
+                f"{path}: choice {step} ({choice!r}) is not legal there: {error}"
+            ) from None
+    if game.snapshot() != save.snapshot:
+        raise SaveError(f"{path}: its snapshot does not match its choice log (edited by hand?)")
+    return game, save
+
+
+def list_saves() -> list[SaveSummary]:
+    """Readable saves, newest first; unreadable files are left out (and left alone)."""
+    summaries = []
+    for path in saves_dir().glob("*.json"):
+        try:
+            save = read_save(path)
+        except SaveError:
+            continue
+        snapshot = save.snapshot
+        summaries.append(
+            SaveSummary(
+                path=path,
+                saved_at=save.saved_at,
+                seats=save.config.seats,
+                round=int(snapshot.get("round", 0)),
+                over=bool(snapshot.get("over", False)),
+            )
+        )
+    return sorted(summaries, key=lambda s: s.saved_at, reverse=True)

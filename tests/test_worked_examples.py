@@ -103,8 +103,9 @@ def test_evolving_a_starting_star_returns_it_to_the_box() -> None:
 
 
 def test_aggregate_planet_with_blue() -> None:
-    """Blue pays 4 Mass for a Water Planet, gains 1 Life card (a Bacteria card from the offer),
-    then places the flipped Planet in one of their Solar Systems."""
+    """Blue pays 4 Mass for a Water Planet, gains 1 Life card (a Bacteria card from the offer)
+    and places the flipped Planet in one of their Solar Systems (placed first: see
+    docs/assumptions.md, "Planet effect timing")."""
     game = blank_game()
     blue = game.player(0)
     blue.systems = [system("IB", planet("H01"))]
@@ -115,10 +116,10 @@ def test_aggregate_planet_with_blue() -> None:
     only(game, "aggregate_planet", 0, source="effect")
     game.choose("planet:W06")
     assert blue.mass == 0
-    game.choose(f"card:{bacteria_card}")
-    assert blue.hand == [bacteria_card]
     game.choose("system:0")
     assert [p.tile for p in blue.systems[0].planets] == ["H01", "W06"]
+    game.choose(f"card:{bacteria_card}")
+    assert blue.hand == [bacteria_card]
 
 
 def test_create_life_with_orange() -> None:

@@ -85,6 +85,7 @@ def choose_type(game: Game, task: Task) -> Decision:
         )
         for value in choice_domain(counter)
     ]
+    options.append(_decline(game, task))
     return Decision(
         seat,
         f"{task.args['origin']}: choose the type that counts ({counter_words(counter)})",

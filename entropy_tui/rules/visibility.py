@@ -17,7 +17,9 @@ def _tops_only(stacks: list[list[str]]) -> list[list[str]]:
 
 def view_of(game: Game, seat: int) -> dict[str, Any]:
     snapshot = game.snapshot()
-    snapshot["rng"] = 0
+    # The seed and the choice log would let a seat replay the game and see every hand.
+    snapshot["rng"] = snapshot["seed"] = 0
+    snapshot["choices"] = []
     board = snapshot["board"]
     board["planet_stacks"] = _tops_only(board["planet_stacks"])
     board["biome_stacks"] = _tops_only(board["biome_stacks"])

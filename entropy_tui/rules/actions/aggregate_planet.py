@@ -1,5 +1,5 @@
-"""Aggregate Planet: pay a Planet's Mass from the offer, resolve its effect, then place it in an
-empty Planet space of one of your Solar Systems or in a new one."""
+"""Aggregate Planet: pay a Planet's Mass from the offer, place it in an empty Planet space of
+one of your Solar Systems or in a new one, and resolve its effect."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ..decision import Decision, Option, disabled
 from ..describe import effects_words
 from ..effects import push_effects
 from ..flow import focus_discount
+from ..game import planet_ref
 from ..state import PlanetState, SystemState
 from ..supply import offer, take_top
 from ..tasks import handles
@@ -59,13 +60,6 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
                 )
                 resolved(game, task)
                 game.push("place_planet", seat, planet=taken)
-                push_effects(
-                    game,
-                    seat,
-                    list(game.index.planet[taken].effect),
-                    origin=f"Planet {taken}",
-                    rule=RULE,
-                )
 
             options.append(Option(f"planet:{planet_id}", label, take))
         else:
@@ -88,6 +82,10 @@ def place_planet(game: Game, task: Task) -> Decision | None:
             system = len(player.systems) - 1
         player.systems[system].planets.append(PlanetState(tile=planet_id))
         game.note(seat, "planet", f"{player.name} placed Planet {planet_id} in system {system + 1}")
+        # Placed first, so that an effect marked Local ("here") has its Planet.
+        ref = planet_ref(system, len(player.systems[system].planets) - 1)
+        effects = list(game.index.planet[planet_id].effect)
+        push_effects(game, seat, effects, planet=ref, origin=f"Planet {planet_id}", rule=RULE)
 
     systems = free_planet_spaces(game, seat)
     options = [
@@ -101,11 +99,6 @@ def place_planet(game: Game, task: Task) -> Decision | None:
     ]
     if game.state.board.solar_systems > 0:
         options.append(Option("system:new", "Place it in a new Solar System", lambda: place(None)))
-    if not options:  # its own effect used the last space: the Planet cannot be kept
-        game.pop(task)
-        game.state.board.box.append(planet_id)
-        game.note(seat, "planet", f"Planet {planet_id} has nowhere to go and leaves the game")
-        return None
     if len(options) == 1:
         options[0].apply()
         return None

@@ -1,0 +1,236 @@
+"""How good a position is for one seat: the final score it would get now, plus what its
+resources, board and progress are likely to be worth before the game ends.
+
+The weights are rough VP equivalents. Resources and other potential fade toward the end of the
+game, where only the real score (and 1 VP per 4 leftovers) counts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules.counters import CHOICE_COUNTERS, count, planets
+from ..rules.missions import final_space
+from ..rules.scoring import LEFTOVERS_PER_VP, score_breakdown
+from ..rules.vocabulary import LIFEFORMS
+
+if TYPE_CHECKING:
+    from ..rules import Game
+    from ..rules.state import PlanetState, PlayerState
+
+# What a unit is worth while the game has a long way to go. Two Entropy buy one Energy or
+# Mass, so Entropy is worth a little more than half of those: an exchange alone loses value and
+# is made only for what it pays for, or to turn Entropy beyond a useful stock into something.
+RESOURCE = {"energy": 0.6, "mass": 0.6, "entropy": 0.32}
+LEFTOVER = 1 / LEFTOVERS_PER_VP  # what any resource or card is worth at the final scoring
+HAND_CARD = 1.0
+# A stock beyond what a few turns can spend is worth only its leftover VP: hoarding is not play.
+USEFUL_RESOURCES = 5
+USEFUL_CARDS = 4
+LIFEFORM = {"bacteria": 0.8, "plant": 1.4, "animal": 2.3}
+PLAYED_CARD = 0.6
+PLANET = 2.5
+STAR = 0.8
+STAR_TIER = 1.1
+ASTEROID = 0.8
+BIOME = 1.2
+FULFILLED = 1.5
+BIOME_PROGRESS = 1.0  # an unfulfilled Biome, scaled by the share of its requirement met
+FOCUS_TIER = 1.2
+GENERATOR_STEP = 0.6
+SMALL_TILE_SHARE = 0.6  # of the next small Lifeform tile, at full progress
+BIG_TILE_SHARE = 0.4
+MISSION_POTENTIAL = 3.0  # an unmet Mission, at full progress
+OBJECTIVE_GROWTH = 1.0  # the scoring count expected to grow by this before the end
+NEXT_SPACE_SHARE = 0.4  # of the step to the next track space, as a hope to get there
+# Rewards still waiting on the task stack, per unit (a look-ahead stops before they resolve).
+PENDING_REWARD = {
+    "advance_lifeform": 0.5,
+    "activate_star": 0.4,
+    "take_life_cards": HAND_CARD,
+    "advance_generator": GENERATOR_STEP,
+    "free_catch": ASTEROID + 1.0,
+    "free_fulfil": FULFILLED,
+    "action": 1.0,
+}
+CAUGHT_ASTEROID = ASTEROID + 0.2  # net of its cost, with the Planet effect it triggers
+
+
+def future_weight(game: Game) -> float:
+    """1 while the end is not in sight, less once it is triggered, 0 when the game is over."""
+    state = game.state
+    if state.over:
+        return 0.0
+    if state.end_round is None:
+        return 1.0
+    return 0.5 if state.round < state.end_round else 0.2
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """The heuristic value of the position for `seat` (higher is better)."""
+    breakdown = score_breakdown(game, seat)
+    if game.state.over:
+        return float(breakdown["total"])
+    future = future_weight(game)
+    player = game.player(seat)
+    objectives_now = sum(v for k, v in breakdown.items() if k.startswith("objective_"))
+    value = float(breakdown["total"] - breakdown["leftovers"] - objectives_now)
+    value += _resources(player, future)
+    value += _objectives(game, seat, future)
+    value += future * (
+        _board(game, player) + _lifeform_progress(game, seat) + _missions(game, seat)
+    )
+    value += future * _pending(game, seat)
+    return value
+
+
+def _fading(full: float, future: float) -> float:
+    """A unit's worth: `full` early on, the leftover VP share at the very end."""
+    return LEFTOVER + future * (full - LEFTOVER)
+
+
+def _stock(amount: int, full: float, useful: int, future: float) -> float:
+    """A stock's worth: the first `useful` units at their fading value, the rest as leftovers."""
+    kept = min(amount, useful)
+    return _fading(full, future) * kept + LEFTOVER * (amount - kept)
+
+
+def _resources(player: PlayerState, future: float) -> float:
+    value = sum(_stock(getattr(player, r), RESOURCE[r], USEFUL_RESOURCES, future) for r in RESOURCE)
+    return value + _stock(len(player.hand), HAND_CARD, USEFUL_CARDS, future)
+
+
+def _board(game: Game, player: PlayerState) -> float:
+    index = game.index
+    value = 0.0
+    for system in player.systems:
+        if system.star is not None:
+            value += STAR + STAR_TIER * index.any_star[system.star].tier
+    for planet in planets(player):
+        value += PLANET + ASTEROID * len(planet.asteroids) + PLAYED_CARD * len(planet.cards)
+        value += sum(LIFEFORM[life] * planet.life[life] for life in LIFEFORMS)
+        if planet.biome is not None:
+            value += BIOME + (FULFILLED if planet.fulfilled else _biome_progress(game, planet))
+    value += FOCUS_TIER * sum(player.focus.values())
+    value += GENERATOR_STEP * player.generator
+    return value
+
+
+def _biome_progress(game: Game, planet: PlanetState) -> float:
+    assert planet.biome is not None
+    needs = game.index.biome[planet.biome].requirement
+    have = sum(min(planet.life[life], n) for life, n in needs.items())
+    return BIOME_PROGRESS * have / max(1, sum(needs.values()))
+
+
+def _lifeform_progress(game: Game, seat: int) -> float:
+    """Hope of the Lifeform Objective tiles not yet claimed, growing with the count."""
+    player = game.player(seat)
+    board = game.state.board
+    value = 0.0
+    for life in LIFEFORMS:
+        objective = game.index.lifeform_objective[life]
+        total = count(game.index, player, f"lifeforms:{life}")
+        has_small = any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
+        if not has_small and board.small_objectives[life]:
+            share = min(1.0, total / objective.small_threshold)
+            value += SMALL_TILE_SHARE * board.small_objectives[life][-1] * share**2
+        if board.big_objectives[life] is None:
+            share = min(1.0, total / objective.big_threshold)
+            value += BIG_TILE_SHARE * objective.big_vp * share**2
+    return value
+
+
+def _missions(game: Game, seat: int) -> float:
+    """Hope of the best unmet Mission in hand; a met one is worth its reward, when played."""
+    player = game.player(seat)
+    best = 0.0
+    for mission_id in player.missions:
+        mission = game.index.mission[mission_id]
+        share = count(game.index, player, mission.requirement) / mission.at_least
+        if share < 1:
+            best = max(best, MISSION_POTENTIAL * share**2)
+    return best
+
+
+def _objectives(game: Game, seat: int, future: float) -> float:
+    """Each Main Objective: its track multiplier (with the advances this turn has earned but not
+    yet moved, and some hope of the next space) times its scoring count (with some growth)."""
+    state = game.state
+    player = game.player(seat)
+    spec_list = game.catalog.main_objectives
+    alternative = state.settings.alternative_objectives
+    unmoved = _unmoved_events(game, seat)
+    value = 0.0
+    for i, spec in enumerate(spec_list):
+        final = final_space(game, i)
+        taken = any(p.objectives[i] == final for s, p in enumerate(state.players) if s != seat)
+        top = final - 1 if taken else final
+        position = max(player.objectives[i], min(player.objectives[i] + unmoved[i], top))
+        following = min(position + 1, top)
+        track = spec.track_vp
+        multiplier = track[position] + future * NEXT_SPACE_SHARE * (
+            track[following] - track[position]
+        )
+        counter = spec.alt_scoring if alternative else spec.scoring
+        value += multiplier * (count(game.index, player, counter) + future * OBJECTIVE_GROWTH)
+    return value
+
+
+def _pending(game: Game, seat: int) -> float:
+    """What the tasks this seat still has to resolve are likely to bring."""
+    value = 0.0
+    for task in game.state.pending:
+        if task.player != seat:
+            continue
+        args = task.args
+        match task.kind:
+            case "place_planet":
+                value += PLANET
+            case "place_biome":
+                value += BIOME
+            case "place_asteroid":
+                value += CAUGHT_ASTEROID
+            case "life_discard":  # the card is played once a discard is chosen
+                card = game.index.card[args["card"]]
+                gained = sum(LIFEFORM[life] * n for life, n in card.gains.items())
+                value += gained + PLAYED_CARD - 2 * HAND_CARD
+            case "place_lifeform":
+                value += LIFEFORM[args["what"]] * args["remaining"]
+            case "advance":
+                value += PENDING_REWARD["advance_lifeform"] * args["remaining"]
+            case "take_cards":
+                value += HAND_CARD * args["remaining"]
+            case "activate_one":
+                value += PENDING_REWARD["activate_star"] * args["remaining"]
+            case "effect":
+                value += _effect_value(game, seat, args)
+    return value
+
+
+def _effect_value(game: Game, seat: int, args: dict) -> float:
+    effect = args["effect"]
+    times = effect.get("n", 1)
+    per = effect.get("per")
+    if per is not None:
+        chosen = args.get("chosen")
+        if per in CHOICE_COUNTERS and chosen is None:
+            return 0.0
+        times *= count(game.index, game.player(seat), per, chosen)
+    do, what = effect["do"], effect.get("what")
+    if do == "gain":
+        return times * (1.0 if what == "vp" else RESOURCE[what])
+    if do == "gain_lifeform":
+        return times * LIFEFORM[what]
+    return times * PENDING_REWARD.get(do, 0.0)
+
+
+def _unmoved_events(game: Game, seat: int) -> list[int]:
+    """Objective conditions met this turn whose advances the Mission step has yet to make."""
+    state = game.state
+    if state.turn.player != seat:
+        return [0, 0, 0]
+    waiting = any(
+        t.player == seat and t.kind in ("mission_step", "objectives") for t in state.pending
+    )
+    return list(state.turn.events) if waiting else [0, 0, 0]

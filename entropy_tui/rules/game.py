@@ -26,6 +26,7 @@ class Game:
         self.catalog = catalog or load_catalog()
         self.index = self.catalog.index
         self._decision: Decision | None = None
+        self._dumped_events: list[dict[str, Any]] = []
         self._settle()
 
     # ----------------------------------------------------------------- creation
@@ -91,6 +92,7 @@ class Game:
         clone.catalog = self.catalog
         clone.index = self.index
         clone._decision = None
+        clone._dumped_events = []
         clone._settle()
         return clone
 
@@ -106,6 +108,12 @@ class Game:
     def decision(self) -> Decision | None:
         """What the game waits for; None once it is over."""
         return self._decision
+
+    def dumped_log(self) -> list[dict[str, Any]]:
+        """The log as JSON data; events never change, so each is dumped once."""
+        dumped, log = self._dumped_events, self.state.log
+        dumped.extend(event.model_dump(mode="json") for event in log[len(dumped) :])
+        return dumped
 
     @property
     def over(self) -> bool:

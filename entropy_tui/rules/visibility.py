@@ -16,7 +16,7 @@ def _tops_only(stacks: list[list[str]]) -> list[list[str]]:
 
 
 def view_of(game: Game, seat: int) -> dict[str, Any]:
-    snapshot = game.snapshot()
+    snapshot = game.state.model_dump(mode="json", exclude={"log", "choices"})
     # The seed and the choice log would let a seat replay the game and see every hand.
     snapshot["rng"] = snapshot["seed"] = 0
     snapshot["choices"] = []
@@ -27,12 +27,13 @@ def view_of(game: Game, seat: int) -> dict[str, Any]:
     board["asteroid_stacks"] = {k: _tops_only([v])[0] for k, v in board["asteroid_stacks"].items()}
     board["box"] = [HIDDEN] * len(board["box"])
     if game.state.settings.open_hands:
+        snapshot["log"] = list(game.dumped_log())
         return snapshot
     for other, player in enumerate(snapshot["players"]):
         if other != seat:
             player["hand"] = [HIDDEN] * len(player["hand"])
             player["missions"] = [HIDDEN] * len(player["missions"])
     snapshot["log"] = [
-        event for event in snapshot["log"] if not event["private"] or event["seat"] == seat
+        event for event in game.dumped_log() if not event["private"] or event["seat"] == seat
     ]
     return snapshot

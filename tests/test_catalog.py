@@ -274,7 +274,7 @@ def test_main_objectives(catalog: Catalog) -> None:
     assert got == MAIN_OBJECTIVES
     for objective in catalog.main_objectives:
         assert objective.scoring_text.strip() and objective.alt_scoring_text.strip()
-        assert 6 <= len(objective.track_vp) <= 8
+        assert 4 <= len(objective.track_vp) <= 8
         assert objective.track_vp[0] == 0, "markers start on the leftmost space"
         assert objective.track_vp == sorted(objective.track_vp)
 

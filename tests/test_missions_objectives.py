@@ -12,7 +12,7 @@ from .builders_extra import at_mission_step, finish_turn, kind
 from .support import blank_game as _blank_game
 from .support import only, option_ids, planet, system
 
-FINAL = 5  # the final (exclusive) space of every Main Objective track
+FINAL = 3  # the final (exclusive) space of every Main Objective track: [0, 3, 7, 10]
 
 
 def blank_game(seats: int = 2):
@@ -337,7 +337,7 @@ def test_alternative_objectives_score_with_their_own_counters() -> None:
     world = planet("H01", bacteria=1, plant=1, animal=1)
     world.asteroids = {"lifeform": "AH01", "mass": "AC01"}
     player.systems = [system("IA", world, planet("C01", bacteria=2))]
-    player.objectives = [2, 3, 1]  # 3, 5 and 1 VP per unit
+    player.objectives = [1, 2, 0]  # 3, 7 and 0 VP per unit
     player.focus = {"star": 2, "planet": 1, "asteroid": 0}
     player.hand = ["L1"]
     player.entropy = 3
@@ -345,10 +345,10 @@ def test_alternative_objectives_score_with_their_own_counters() -> None:
         "vp_tokens": 0,
         "lifeform_tiles": 0,
         "objective_stars": 3,  # 1 Asteroid on a Lifeform-cost space
-        "objective_asteroids": 5,  # 1 Planet with all three Lifeforms
-        "objective_biomes": 3,  # 3 upgraded Focus tiers
+        "objective_asteroids": 7,  # 1 Planet with all three Lifeforms
+        "objective_biomes": 0,  # 3 upgraded Focus tiers, at 0 VP each
         "leftovers": 1,
-        "total": 12,
+        "total": 11,
     }
 
 

@@ -286,7 +286,7 @@ def test_final_scoring_of_teal_is_134() -> None:
     teal.systems = [
         system(star, world) for star, world in zip(["IA", "IIB", "IIIC"], worlds, strict=True)
     ]
-    teal.objectives = [2, 4, 4]  # 3 VP per Planet of one type; 7 and 7
+    teal.objectives = [1, 2, 2]  # 3 VP per Planet of one type; 7 and 7
     teal.hand = ["L4", "L5", "L6"]
     teal.mass, teal.entropy, teal.energy = 2, 2, 4
     scores = game.scores()[0]

@@ -46,6 +46,12 @@ COUNTER_WORDS: dict[str, str] = {
 }
 
 
+def amount(n: int, name: str) -> str:
+    """ "2 plant" -> "2 Plants" (Bacteria, Mass, Energy, Entropy and VP stay as they are)."""
+    word = title(name)
+    return f"{n} {word}s" if n != 1 and word in ("Plant", "Animal") else f"{n} {word}"
+
+
 def counter_words(name: str) -> str:
     """ "planets_of:heat" -> "Heat Planet"."""
     if name in CHOICE_COUNTERS:
@@ -61,7 +67,7 @@ def effect_words(effect: Effect) -> str:
         case "gain":
             text = f"+{n} {title(what or '')}"
         case "gain_lifeform":
-            text = f"+{n} {title(what or '')}" + (" here" if effect.local else "")
+            text = f"+{amount(n, what or '')}" + (" here" if effect.local else "")
         case "advance_lifeform":
             step = {None: "Lifeform", "bacteria": "Bacteria to Plant", "plant": "Plant to Animal"}
             text = f"advance {step[what]}" + (f" x{n}" if n > 1 else "")
@@ -106,7 +112,7 @@ def planet_words(index: CatalogIndex, planet_id: str) -> str:
 
 def biome_words(index: CatalogIndex, biome_id: str) -> str:
     biome = index.biome[biome_id]
-    needs = " ".join(f"{n} {title(life)}" for life, n in biome.requirement.items())
+    needs = " ".join(amount(n, life) for life, n in biome.requirement.items())
     return (
         f"{title(biome.kind)} Biome {biome_id} (on {title(biome.trigger)}: "
         f"{effects_words(biome.reward)}; fulfil with {needs}: {effects_words(biome.improved)})"
@@ -116,12 +122,12 @@ def biome_words(index: CatalogIndex, biome_id: str) -> str:
 def card_words(index: CatalogIndex, card_id: str) -> str:
     card = index.card[card_id]
     icons = " ".join(f"{n} {title(c)}" for c, n in card.conditions.items())
-    gains = " ".join(f"+{n} {title(life)}" for life, n in card.gains.items())
+    gains = " ".join(f"+{amount(n, life)}" for life, n in card.gains.items())
     parts = [f"{title(card.type)} card {card_id}", f"needs {icons}"]
     if card.needs:
-        parts.append("has " + " ".join(f"{n} {title(k)}" for k, n in card.needs.items()))
+        parts.append("has " + " ".join(amount(n, k) for k, n in card.needs.items()))
     if card.removes:
-        parts.append("remove " + " ".join(f"{n} {title(k)}" for k, n in card.removes.items()))
+        parts.append("remove " + " ".join(amount(n, k) for k, n in card.removes.items()))
     parts.append(gains)
     if card.effect:
         parts.append(card.text or effects_words(card.effect))

@@ -125,7 +125,7 @@ def resolve_effect(game: Game, task: Task) -> None:
     if times <= 0:
         return
     what = effect.what
-    follow: dict[str, Any] = {"origin": origin}
+    follow: dict[str, Any] = {"origin": origin, "rule": args.get("rule") or ""}
     match effect.do:
         case "gain":
             assert what is not None
@@ -228,7 +228,7 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
     return Decision(
         seat,
         f"{task.args['origin']}: place {remaining} {title(what)} (at most 5 of a kind per Planet)",
-        "Create Life",
+        task.args.get("rule") or "Create Life",
         options,
     )
 
@@ -283,7 +283,7 @@ def advance_lifeform(game: Game, task: Task) -> Decision | None:
     return Decision(
         seat,
         f"{task.args['origin']}: advance a Lifeform ({task.args['remaining']} left)",
-        "Primordial Soup",
+        task.args.get("rule") or "Primordial Soup",
         options,
     )
 
@@ -316,7 +316,12 @@ def activate_one(game: Game, task: Task) -> Decision | None:
         game.pop(task)
         return None
     options.append(_decline(game, task))
-    return Decision(seat, f"{task.args['origin']}: activate a Star", "Activate Stars", options)
+    return Decision(
+        seat,
+        f"{task.args['origin']}: activate a Star",
+        task.args.get("rule") or "Activate Stars",
+        options,
+    )
 
 
 @handles("take_cards")
@@ -332,7 +337,7 @@ def take_cards(game: Game, task: Task) -> Decision | None:
     return Decision(
         seat,
         f"{task.args['origin']}: take a Life card from the offer ({task.args['remaining']} left)",
-        "Take Life Cards",
+        task.args.get("rule") or "Take Life Cards",
         options,
     )
 
@@ -364,7 +369,12 @@ def free_fulfil(game: Game, task: Task) -> Decision | None:
         for r in refs
     ]
     options.append(_decline(game, task))
-    return Decision(seat, "Fulfil a Biome without meeting its requirement", "Set Biome", options)
+    return Decision(
+        seat,
+        "Fulfil a Biome without meeting its requirement",
+        task.args.get("rule") or "Set Biome",
+        options,
+    )
 
 
 @handles("retrieve_token")
@@ -394,4 +404,9 @@ def retrieve_token(game: Game, task: Task) -> Decision | None:
         for k in kinds
     ]
     options.append(_decline(game, task))
-    return Decision(seat, "Retrieve a Creation token from the board", "Upgrade Console", options)
+    return Decision(
+        seat,
+        "Retrieve a Creation token from the board",
+        task.args.get("rule") or "Upgrade Console",
+        options,
+    )

@@ -8,6 +8,7 @@ while not game.over:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import asdict
 from functools import cache
 from typing import Any
 
@@ -112,7 +113,7 @@ class Game:
     def dumped_log(self) -> list[dict[str, Any]]:
         """The log as JSON data; events never change, so each is dumped once."""
         dumped, log = self._dumped_events, self.state.log
-        dumped.extend(event.model_dump(mode="json") for event in log[len(dumped) :])
+        dumped.extend(asdict(event) for event in log[len(dumped) :])
         return dumped
 
     @property
@@ -136,22 +137,15 @@ class Game:
         if state.last_decider is not None and decision.player != state.last_decider:
             state.undo_floor = len(state.choices)
             state.undo_floor_reason = f"{self.name(state.last_decider)} has decided since"
-        tops_before = self._visible_tops()
+        reveals_before = state.board.reveals
         state.choices.append(option_id)
         state.last_decider = decision.player
         self._decision = None
         option.apply()
         self._settle()
-        if self._visible_tops() != tops_before:
+        if state.board.reveals != reveals_before:
             state.undo_floor = len(state.choices)
             state.undo_floor_reason = "a card or tile was revealed from a stack"
-
-    def _visible_tops(self) -> tuple[str | None, ...]:
-        """The top of every stack: when one changes, something new has been revealed."""
-        board = self.state.board
-        stacks = [*board.planet_stacks, *board.biome_stacks, *board.life_decks]
-        stacks += board.asteroid_stacks.values()
-        return tuple(stack[-1] if stack else None for stack in stacks)
 
     def undo_refusal(self) -> str | None:
         """Why the last choice can't be taken back, or None when it can."""

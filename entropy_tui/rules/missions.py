@@ -84,7 +84,9 @@ def completed_objectives(game: Game) -> int:
 
 def _check_end(game: Game) -> None:
     state = game.state
-    if state.end_round is None and completed_objectives(game) >= OBJECTIVES_TO_END:
+    if state.end_round is not None:
+        return
+    if completed_objectives(game) >= OBJECTIVES_TO_END:
         state.end_round = state.round + 1
         game.note(None, "end", "Two Objectives are complete: this round and one more are played")
 

@@ -5,6 +5,7 @@ Ids used in the state are the catalog's (Star type ids, Planet/Biome/Asteroid/Li
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -86,17 +87,22 @@ class BoardState(Data):
     small_objectives: dict[str, list[int]] = {}  # lifeform -> VP of the tiles left; top is last
     solar_systems: int = 0  # Solar System tiles in the general supply
     box: list[str] = []  # components returned to the box
+    reveals: int = 0  # tops shown by taking from a stack: each one is new information
 
 
-class Task(Data):
+# Tasks and Events are made thousands of times a game: plain dataclasses (which pydantic still
+# validates inside GameState) cost a fraction of a model each.
+@dataclass(slots=True, kw_only=True)
+class Task:
     """One pending step of the game; the stack of these is the game's to-do list."""
 
     kind: str
     player: int
-    args: dict[str, Any] = {}
+    args: dict[str, Any] = field(default_factory=dict)
 
 
-class Event(Data):
+@dataclass(slots=True, kw_only=True, frozen=True)
+class Event:
     """A line of the game log. `seat` saw it privately when `private` is set."""
 
     round: int

@@ -54,7 +54,7 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
             def take(stack: int = stack, cost: int = cost) -> None:
                 game.pop(task)
                 pay(game, seat, "mass", cost)
-                taken = take_top(game.state.board.planet_stacks, stack)
+                taken = take_top(game.state.board, game.state.board.planet_stacks, stack)
                 game.note(
                     seat, "action", f"{game.name(seat)} aggregated Planet {taken} for {cost} Mass"
                 )

@@ -11,6 +11,7 @@ from ..decision import Decision, Option, disabled
 from ..effects import planet_label, planet_refs, push_effects
 from ..flow import focus_discount
 from ..game import parse_planet_ref
+from ..supply import take_asteroid
 from ..tasks import handles
 from ..vocabulary import CONDITIONS, LIFEFORMS, title
 from .common import resolved, skip_option
@@ -135,7 +136,7 @@ def _place(game: Game, task: Task, place: Placement) -> None:
     player.mass -= place.mass
     if place.lifeform:
         planet.life[place.lifeform] -= 1
-    asteroid = game.state.board.asteroid_stacks[task.args["type"]].pop()
+    asteroid = take_asteroid(game.state.board, task.args["type"])
     system, _ = parse_planet_ref(place.planet)
     if not any(p.asteroids for p in player.systems[system].planets):
         game.state.turn.events[1] += 1  # Main Objective: the 1st Asteroid in a Solar System

@@ -37,7 +37,7 @@ def set_biome(game: Game, task: Task) -> Decision:
 
         def take(stack: int = stack) -> None:
             game.pop(task)
-            taken = take_top(game.state.board.biome_stacks, stack)
+            taken = take_top(game.state.board, game.state.board.biome_stacks, stack)
             resolved(game, task)
             game.push("place_biome", seat, biome=taken)
 

@@ -23,7 +23,7 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
     """One option per card on offer; `then()` runs after the card is taken."""
 
     def take(deck: int) -> None:
-        card = take_top(game.state.board.life_decks, deck)
+        card = take_top(game.state.board, game.state.board.life_decks, deck)
         game.player(seat).hand.append(card)
         game.note(seat, "card", f"{game.name(seat)} took Life card {card}")
         then()

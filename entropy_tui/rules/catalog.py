@@ -331,6 +331,7 @@ class CatalogIndex:
         self.tile = {t.id: t for t in catalog.action_tiles}
         self.mission = {m.id: m for m in catalog.missions}
         self.lifeform_objective = {o.lifeform: o for o in catalog.lifeform_objectives}
+        self.final_spaces = tuple(len(o.track_vp) - 1 for o in catalog.main_objectives)
 
 
 # file name -> the Catalog fields it holds (each a TOML array of tables, or a table for `board`)

@@ -13,6 +13,7 @@ from .catalog import Effect
 from .counters import CHOICE_COUNTERS, choice_domain, count
 from .decision import Decision, Option
 from .describe import counter_words, effect_words, star_words
+from .refs import parse_planet_ref, refs_for
 from .tasks import handles
 from .vocabulary import title
 
@@ -167,8 +168,6 @@ def resolve_effect(game: Game, task: Task) -> None:
 
 
 def planet_label(game: Game, seat: int, ref: str) -> str:
-    from .game import parse_planet_ref
-
     system, _ = parse_planet_ref(ref)
     planet = game.planet(seat, ref)
     info = game.index.any_planet[planet.tile]
@@ -178,14 +177,8 @@ def planet_label(game: Game, seat: int, ref: str) -> str:
     )
 
 
-def planet_refs(game: Game, seat: int) -> list[str]:
-    from .game import planet_ref
-
-    return [
-        planet_ref(s, p)
-        for s, system in enumerate(game.player(seat).systems)
-        for p in range(len(system.planets))
-    ]
+def planet_refs(game: Game, seat: int) -> tuple[str, ...]:
+    return refs_for(tuple(len(system.planets) for system in game.player(seat).systems))
 
 
 def _counting_down(game: Game, task: Task) -> None:

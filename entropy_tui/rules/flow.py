@@ -40,14 +40,13 @@ def action_step(game: Game, task: Task) -> None:
     game.pop(task)
     turn.step = "action"
     assert turn.action is not None
-    game.push_in_order(
-        seat,
-        [
-            (turn.action, {"source": "space", "free": False}),
-            ("focus", {}),
-            ("post_action", {}),
-        ],
-    )
+    steps: list[tuple[str, dict[str, object]]] = [
+        (turn.action, {"source": "space", "free": False}),
+        ("post_action", {}),
+    ]
+    if turn.token in INNER_ACTION_TOKEN.values():  # a Focus card may trigger
+        steps.insert(1, ("focus", {}))
+    game.push_in_order(seat, steps)
 
 
 def focus_tier_effects(game: Game, seat: int, token: str) -> list:  # list[Effect]

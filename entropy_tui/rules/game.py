@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict
-from functools import cache
 from typing import Any
 
 from .catalog import Catalog, load_catalog
 from .decision import Decision, InvalidChoice
+from .free_actions import free_action_options
+from .refs import parse_planet_ref
 from .rng import Rng
 from .state import Event, GameState, PlanetState, PlayerState, Task
 from .tasks import HANDLERS
@@ -168,8 +169,6 @@ class Game:
 
     def _settle(self) -> None:
         """Runs automatic steps until a player must decide or the game ends."""
-        from .free_actions import free_action_options
-
         pending = self.state.pending
         while self._decision is None and pending:
             task = pending[-1]
@@ -223,16 +222,6 @@ class Game:
 
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
-
-
-def planet_ref(system: int, planet: int) -> str:
-    return f"s{system}p{planet}"
-
-
-@cache
-def parse_planet_ref(ref: str) -> tuple[int, int]:
-    system, _, planet = ref[1:].partition("p")
-    return int(system), int(planet)
 
 
 # Importing the rule modules registers their Task handlers.

@@ -22,13 +22,15 @@ OBJECTIVES_TO_END = 2
 
 @handles("mission_step")
 def mission_step(game: Game, task: Task) -> None:
+    """Missions, then Main Objectives, Lifeform Objectives and readying tokens (all in
+    `lifeform_objectives`, which only stops to offer a big tile)."""
     seat = task.player
     game.pop(task)
     game.state.turn.step = "mission"
-    game.push_in_order(
-        seat,
-        [("play_mission", {}), ("objectives", {}), ("lifeform_objectives", {}), ("ready", {})],
-    )
+    steps: list[tuple[str, dict[str, object]]] = [("lifeform_objectives", {})]
+    if any(mission_met(game, seat, m) for m in game.player(seat).missions):
+        steps.insert(0, ("play_mission", {}))
+    game.push_in_order(seat, steps)
 
 
 def mission_met(game: Game, seat: int, mission_id: str) -> bool:
@@ -69,15 +71,15 @@ def play_mission(game: Game, task: Task) -> Decision | None:
 
 
 def final_space(game: Game, objective: int) -> int:
-    return len(game.catalog.main_objectives[objective].track_vp) - 1
+    return game.index.final_spaces[objective]
 
 
 def completed_objectives(game: Game) -> int:
     """Main Objectives whose final space is taken, plus big Lifeform tiles claimed."""
     state = game.state
     done = sum(
-        any(p.objectives[i] == final_space(game, i) for p in state.players)
-        for i in range(len(game.catalog.main_objectives))
+        any(p.objectives[i] == final for p in state.players)
+        for i, final in enumerate(game.index.final_spaces)
     )
     return done + sum(seat is not None for seat in state.board.big_objectives.values())
 
@@ -91,12 +93,9 @@ def _check_end(game: Game) -> None:
         game.note(None, "end", "Two Objectives are complete: this round and one more are played")
 
 
-@handles("objectives")
-def advance_objectives(game: Game, task: Task) -> None:
+def advance_objectives(game: Game, seat: int) -> None:
     """You must advance 1 space per condition met; the final space holds one player only."""
-    seat = task.player
     player = game.player(seat)
-    game.pop(task)
     for i, times in enumerate(game.state.turn.events):
         final = final_space(game, i)
         for _ in range(times):
@@ -124,6 +123,9 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
     board = game.state.board
+    if not task.args.get("advanced"):
+        task.args["advanced"] = True
+        advance_objectives(game, seat)
     totals = lifeform_totals(player)
     for life in LIFEFORMS:
         objective = game.index.lifeform_objective[life]
@@ -143,6 +145,7 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     if not claimable:
         game.pop(task)
         _check_end(game)
+        ready_tokens(game, seat)
         return None
     life = claimable[0]
     objective = game.index.lifeform_objective[life]
@@ -190,10 +193,8 @@ def _claim(game: Game, seat: int, life: str, *, big: bool, vp: int) -> None:
     game.note(seat, "lifeform", f"{player.name} claimed the {size} {title(life)} tile ({vp} VP)")
 
 
-@handles("ready")
-def ready_tokens(game: Game, task: Task) -> None:
-    player = game.player(task.player)
-    game.pop(task)
-    for token in player.tokens.values():
+def ready_tokens(game: Game, seat: int) -> None:
+    """The last step of the turn: lying Creation tokens stand again."""
+    for token in game.player(seat).tokens.values():
         if token.where == "lying":
             token.where = "ready"

@@ -182,7 +182,12 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
         steps.append(("charge", {}))
     if preview.bonus:
         steps.append(("traffic_bonus", {}))
-    steps.append(("biome_rewards", {}))
+    if any(
+        planet.biome is not None and game.index.biome[planet.biome].trigger == preview.action
+        for system in player.systems
+        for planet in system.planets
+    ):
+        steps.append(("biome_rewards", {}))
     game.push_in_order(seat, steps)
 
 

@@ -35,7 +35,8 @@ class SystemState(Data):
     planets: list[PlanetState] = []
 
 
-class Token(Data):
+@dataclass(slots=True, kw_only=True)
+class Token:
     where: Literal["ready", "lying", "board"] = "ready"
     slot: int | None = None  # the board slot (sector) while on the board
 
@@ -112,7 +113,8 @@ class Event:
     private: bool = False
 
 
-class TurnState(Data):
+@dataclass(slots=True, kw_only=True)
+class TurnState:
     player: int = 0
     step: Literal["movement", "action", "mission", "over"] = "movement"
     moved: int = 0
@@ -121,7 +123,7 @@ class TurnState(Data):
     token: str | None = None  # Creation token placed on the landed inner space
     action: str | None = None
     action_done: bool = False  # the landed space's action was resolved (Focus cards trigger)
-    events: list[int] = Field(default_factory=lambda: [0, 0, 0])  # Main Objective conditions met
+    events: list[int] = field(default_factory=lambda: [0, 0, 0])  # Main Objective conditions
     card_bonus: int = 0  # extra Lifeforms for the card played by this Create Life action
 
 
@@ -140,7 +142,7 @@ class GameState(Data):
     round: int = 1
     first_player: int = 0
     end_round: int | None = None  # set when 2 Objectives are complete: the last round to play
-    turn: TurnState = TurnState()
+    turn: TurnState = Field(default_factory=TurnState)
     pending: list[Task] = []  # a stack: the last Task is resolved first
     log: list[Event] = []
     choices: list[str] = []  # every option id chosen, in order

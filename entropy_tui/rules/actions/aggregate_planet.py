@@ -9,7 +9,7 @@ from ..decision import Decision, Option, disabled
 from ..describe import effects_words
 from ..effects import push_effects
 from ..flow import focus_discount
-from ..game import planet_ref
+from ..refs import planet_ref
 from ..state import PlanetState, SystemState
 from ..supply import offer, take_top
 from ..tasks import handles

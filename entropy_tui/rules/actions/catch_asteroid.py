@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..decision import Decision, Option, disabled
 from ..effects import planet_label, planet_refs, push_effects
 from ..flow import focus_discount
-from ..game import parse_planet_ref
+from ..refs import parse_planet_ref
 from ..supply import take_asteroid
 from ..tasks import handles
 from ..vocabulary import CONDITIONS, LIFEFORMS, title

@@ -11,7 +11,7 @@ from ..counters import planet_conditions
 from ..decision import Decision, Option, disabled
 from ..describe import card_words
 from ..effects import MAX_LIFEFORMS, planet_label, planet_refs, push_effects
-from ..game import parse_planet_ref
+from ..refs import parse_planet_ref
 from ..tasks import handles
 from ..vocabulary import LIFEFORMS, title
 from .common import resolved, skip_option

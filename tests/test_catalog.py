@@ -541,14 +541,14 @@ def test_wrong_count_is_caught() -> None:
     start = text.index('[[asteroids]]\nid = "AW01"')
     end = text.index("[[asteroids]]", start + 1)
     message = str(load_with("asteroids.toml", text[:start] + text[end:]))
-    assert "Asteroid tiles: 39" in message
+    assert "asteroids.toml: Asteroid tiles: 39" in message
 
 
 def test_evolving_to_an_unknown_star_is_caught() -> None:
     text = shipped_texts()["stars.toml"]
     broken = edit_entry(text, "IIC", "IIIB = 3", "IIID = 3")
     message = str(load_with("stars.toml", broken))
-    assert "IIC" in message and "IIID" in message
+    assert "stars.toml" in message and "IIC" in message and "IIID" in message
 
 
 def test_mission_with_an_unknown_requirement() -> None:

@@ -248,25 +248,25 @@ class Catalog(Frozen):
     def _printed_counts(self) -> Catalog:
         """The rulebook's Components list, and references between files."""
         expect = {
-            "Star tiles": (sum(s.count for s in self.stars), 55),
-            "Star stacks": (len(self.stars), 11),
-            "Starting Star tiles": (len(self.starting_stars), 6),
-            "Planet tiles": (len(self.planets), 44),
-            "Starting Planet tiles": (len(self.starting_planets), 8),
-            "Asteroid tiles": (len(self.asteroids), 40),
-            "Biome tiles": (len(self.biomes), 36),
-            "Abundant Biomes": (sum(b.kind == "abundant" for b in self.biomes), 18),
-            "Life cards": (len(self.life_cards), 66),
-            "Focus cards": (len(self.focus), 12),
-            "Action tiles": (len(self.action_tiles), 6),
-            "Solar System tiles": (self.board.solar_systems, 20),
-            "Main Objectives": (len(self.main_objectives), 3),
-            "Lifeform Objective tiles": (
+            "stars.toml: Star tiles": (sum(s.count for s in self.stars), 55),
+            "stars.toml: Star stacks": (len(self.stars), 11),
+            "stars.toml: Starting Star tiles": (len(self.starting_stars), 6),
+            "planets.toml: Planet tiles": (len(self.planets), 44),
+            "planets.toml: Starting Planet tiles": (len(self.starting_planets), 8),
+            "asteroids.toml: Asteroid tiles": (len(self.asteroids), 40),
+            "biomes.toml: Biome tiles": (len(self.biomes), 36),
+            "biomes.toml: Abundant Biomes": (sum(b.kind == "abundant" for b in self.biomes), 18),
+            "life_cards.toml: Life cards": (len(self.life_cards), 66),
+            "focus.toml: Focus cards": (len(self.focus), 12),
+            "action_tiles.toml: Action tiles": (len(self.action_tiles), 6),
+            "board.toml: Solar System tiles": (self.board.solar_systems, 20),
+            "objectives.toml: Main Objectives": (len(self.main_objectives), 3),
+            "objectives.toml: Lifeform Objective tiles": (
                 sum(1 + len(o.small) for o in self.lifeform_objectives),
                 15,
             ),
-            "Mission cards": (len(self.missions), 12),
-            "inner Action spaces": (len(self.board.inner), 3),
+            "missions.toml: Mission cards": (len(self.missions), 12),
+            "board.toml: inner Action spaces": (len(self.board.inner), 3),
         }
         wrong = [
             f"{name}: {got}, the rulebook prints {want}"
@@ -276,26 +276,28 @@ class Catalog(Frozen):
         if wrong:
             raise ValueError("component counts differ from the rulebook: " + "; ".join(wrong))
         for family, ids in {
-            "stars": [s.id for s in self.stars],
-            "planets": [p.id for p in self.planets] + [p.id for p in self.starting_planets],
-            "life cards": [c.id for c in self.life_cards],
-            "biomes": [b.id for b in self.biomes],
-            "asteroids": [a.id for a in self.asteroids],
+            "stars.toml": [s.id for s in self.stars],
+            "planets.toml": [p.id for p in self.planets] + [p.id for p in self.starting_planets],
+            "life_cards.toml": [c.id for c in self.life_cards],
+            "biomes.toml": [b.id for b in self.biomes],
+            "asteroids.toml": [a.id for a in self.asteroids],
         }.items():
             twice = [i for i, n in Counter(ids).items() if n > 1]
             if twice:
                 raise ValueError(f"{family}: ids used twice: {twice}")
         per_type = Counter(a.type for a in self.asteroids)
         if sorted(per_type.values()) != [10, 10, 10, 10]:
-            raise ValueError(f"Asteroid tiles must be 10 of each type, got {dict(per_type)}")
+            raise ValueError(f"asteroids.toml: 10 Asteroids of each type, not {dict(per_type)}")
         per_type = Counter(c.type for c in self.life_cards)
         if sorted(per_type.values()) != [22, 22, 22]:
-            raise ValueError(f"Life cards must be 22 of each type, got {dict(per_type)}")
+            raise ValueError(f"life_cards.toml: 22 Life cards of each type, not {dict(per_type)}")
         star_ids = {s.id for s in self.stars}
         for source in [*self.stars, *self.starting_stars]:
             for target in source.evolves_to:
                 if target not in star_ids:
-                    raise ValueError(f"{source.id} evolves to unknown Star type {target!r}")
+                    raise ValueError(
+                        f"stars.toml: {source.id} evolves to unknown Star type {target!r}"
+                    )
         if {(f.set, f.token) for f in self.focus} != {
             (s, t) for s in "ABCD" for t in ("star", "planet", "asteroid")
         }:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..counters import planet_conditions
@@ -91,15 +92,10 @@ def create_life(game: Game, task: Task) -> Decision:
     options: list[Option] = []
     plays = playable_cards(game, seat)
     for play in plays:
-        label = (
-            f"Play {card_words(game.index, play.card)} on {planet_label(game, seat, play.planet)}"
-        )
-        if play.missing:
-            label += f" (discard a card for 1 {title(play.missing)})"
         options.append(
             Option(
                 f"play:{play.card}:{play.planet}",
-                label,
+                partial(_play_label, game, seat, play),
                 lambda play=play: _choose_play(game, task, play),
             )
         )
@@ -116,6 +112,13 @@ def create_life(game: Game, task: Task) -> Decision:
     if task.args.get("source") != "space" or not plays:
         options.append(skip_option(game, task, "Play no Life card"))
     return Decision(seat, "Create Life: play a Life card to one of your Planets", RULE, options)
+
+
+def _play_label(game: Game, seat: int, play: Play) -> str:
+    label = f"Play {card_words(game.index, play.card)} on {planet_label(game, seat, play.planet)}"
+    if play.missing:
+        label += f" (discard a card for 1 {title(play.missing)})"
+    return label
 
 
 def _choose_play(game: Game, task: Task, play: Play) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .counters import CHOICE_COUNTERS
@@ -97,19 +98,27 @@ def effect_words(effect: Effect) -> str:
 
 
 def effects_words(effects: list[Effect]) -> str:
+    return _effects_words(tuple(effects))
+
+
+@cache
+def _effects_words(effects: tuple[Effect, ...]) -> str:
     return ", ".join(effect_words(e) for e in effects) or "nothing"
 
 
+@cache  # the catalog never changes, so neither do its words
 def star_words(index: CatalogIndex, star_id: str) -> str:
     star = index.any_star[star_id]
     return f"Star {star_id} ({star.cost} Entropy: {effects_words(star.effect)})"
 
 
+@cache  # the catalog never changes, so neither do its words
 def planet_words(index: CatalogIndex, planet_id: str) -> str:
     planet = index.any_planet[planet_id]
     return f"{title(planet.type)} Planet {planet_id}"
 
 
+@cache  # the catalog never changes, so neither do its words
 def biome_words(index: CatalogIndex, biome_id: str) -> str:
     biome = index.biome[biome_id]
     needs = " ".join(amount(n, life) for life, n in biome.requirement.items())
@@ -119,6 +128,7 @@ def biome_words(index: CatalogIndex, biome_id: str) -> str:
     )
 
 
+@cache  # the catalog never changes, so neither do its words
 def card_words(index: CatalogIndex, card_id: str) -> str:
     card = index.card[card_id]
     icons = " ".join(f"{n} {title(c)}" for c, n in card.conditions.items())

@@ -188,6 +188,17 @@ def _counting_down(game: Game, task: Task) -> None:
         game.pop(task)
 
 
+def _reward_decision(
+    game: Game, task: Task, options: list[Option], prompt: str, default_rule: str
+) -> Decision | None:
+    """A reward's choice with its decline option; with nothing to choose the reward is over."""
+    if not options:
+        game.pop(task)
+        return None
+    options.append(_decline(game, task))
+    return Decision(task.player, prompt, task.args.get("rule") or default_rule, options)
+
+
 def _decline(game: Game, task: Task) -> Option:
     return Option(
         "skip", "Decline the rest of this reward", lambda: game.pop(task), rule=RULE_GOLDEN
@@ -199,9 +210,6 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
     seat = task.player
     what: str = task.args["what"]
     refs = [r for r in planet_refs(game, seat) if game.planet(seat, r).life[what] < MAX_LIFEFORMS]
-    if not refs:
-        game.pop(task)
-        return None
 
     def put(ref: str) -> None:
         game.planet(seat, ref).life[what] += 1
@@ -216,14 +224,11 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
         )
         for r in refs
     ]
-    options.append(_decline(game, task))
     remaining = task.args["remaining"]
-    return Decision(
-        seat,
-        f"{task.args['origin']}: place {remaining} {title(what)} (at most 5 of a kind per Planet)",
-        task.args.get("rule") or "Create Life",
-        options,
+    prompt = (
+        f"{task.args['origin']}: place {remaining} {title(what)} (at most 5 of a kind per Planet)"
     )
+    return _reward_decision(game, task, options, prompt, "Create Life")
 
 
 ADVANCES = (
@@ -269,15 +274,12 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
 def advance_lifeform(game: Game, task: Task) -> Decision | None:
     seat = task.player
     options = advance_options(game, seat, task.args["what"], lambda: _counting_down(game, task))
-    if not options:
-        game.pop(task)
-        return None
-    options.append(_decline(game, task))
-    return Decision(
-        seat,
-        f"{task.args['origin']}: advance a Lifeform ({task.args['remaining']} left)",
-        task.args.get("rule") or "Primordial Soup",
+    return _reward_decision(
+        game,
+        task,
         options,
+        f"{task.args['origin']}: advance a Lifeform ({task.args['remaining']} left)",
+        "Primordial Soup",
     )
 
 
@@ -305,15 +307,8 @@ def activate_one(game: Game, task: Task) -> Decision | None:
         options.append(
             Option(f"star:{i}", f"Activate {star_words(game.index, system.star)}", activate)
         )
-    if not options:
-        game.pop(task)
-        return None
-    options.append(_decline(game, task))
-    return Decision(
-        seat,
-        f"{task.args['origin']}: activate a Star",
-        task.args.get("rule") or "Activate Stars",
-        options,
+    return _reward_decision(
+        game, task, options, f"{task.args['origin']}: activate a Star", "Activate Stars"
     )
 
 
@@ -323,15 +318,12 @@ def take_cards(game: Game, task: Task) -> Decision | None:
 
     seat = task.player
     options = card_offer_options(game, seat, lambda: _counting_down(game, task))
-    if not options:
-        game.pop(task)
-        return None
-    options.append(_decline(game, task))
-    return Decision(
-        seat,
-        f"{task.args['origin']}: take a Life card from the offer ({task.args['remaining']} left)",
-        task.args.get("rule") or "Take Life Cards",
+    return _reward_decision(
+        game,
+        task,
         options,
+        f"{task.args['origin']}: take a Life card from the offer ({task.args['remaining']} left)",
+        "Take Life Cards",
     )
 
 
@@ -345,9 +337,6 @@ def free_fulfil(game: Game, task: Task) -> Decision | None:
         for r in planet_refs(game, seat)
         if game.planet(seat, r).biome is not None and not game.planet(seat, r).fulfilled
     ]
-    if not refs:
-        game.pop(task)
-        return None
 
     def fulfil(ref: str) -> None:
         game.pop(task)
@@ -361,13 +350,8 @@ def free_fulfil(game: Game, task: Task) -> Decision | None:
         )
         for r in refs
     ]
-    options.append(_decline(game, task))
-    return Decision(
-        seat,
-        "Fulfil a Biome without meeting its requirement",
-        task.args.get("rule") or "Set Biome",
-        options,
-    )
+    prompt = "Fulfil a Biome without meeting its requirement"
+    return _reward_decision(game, task, options, prompt, "Set Biome")
 
 
 @handles("retrieve_token")
@@ -379,9 +363,6 @@ def retrieve_token(game: Game, task: Task) -> Decision | None:
         for k, t in player.tokens.items()
         if t.where == "board" and not (k == "wild" and player.wild_locked)
     ]
-    if not kinds:
-        game.pop(task)
-        return None
 
     def retrieve(kind: str) -> None:
         game.pop(task)
@@ -396,10 +377,5 @@ def retrieve_token(game: Game, task: Task) -> Decision | None:
         )
         for k in kinds
     ]
-    options.append(_decline(game, task))
-    return Decision(
-        seat,
-        "Retrieve a Creation token from the board",
-        task.args.get("rule") or "Upgrade Console",
-        options,
-    )
+    prompt = "Retrieve a Creation token from the board"
+    return _reward_decision(game, task, options, prompt, "Upgrade Console")

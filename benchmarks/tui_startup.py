@@ -1,0 +1,101 @@
+"""Cold start to the first interactive frame, against a bare Textual app measured in the same run.
+
+Each program is started in a fresh process on a pseudo-terminal (120x40) and timed from the
+spawn to the last byte of the first frame that shows its marker text. Runs alternate between the
+programs so that both see the same machine load. Usage: python benchmarks/tui_startup.py [--runs 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import select
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tui_keypress import QUIET, Terminal
+
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+
+class Bare(App):
+    BINDINGS = [("q", "quit", "Quit")]
+
+    def compose(self):
+        yield Header()
+        yield Static("bare textual app")
+        yield Footer()
+
+
+Bare().run()
+"""
+
+
+def first_frame(argv: list[str], marker: bytes, size: tuple[int, int]) -> float:
+    """Seconds from spawning `argv` to the end of the first frame that contains `marker`."""
+    start = time.perf_counter()
+    terminal = Terminal(argv, size)
+    seen = b""
+    last = None
+    try:
+        deadline = start + 30
+        while time.perf_counter() < deadline:
+            wait = QUIET if marker in seen else 1.0
+            ready, _, _ = select.select([terminal.master], [], [], wait)
+            if not ready:
+                if marker in seen:
+                    break
+                continue
+            seen += os.read(terminal.master, 1 << 16)
+            last = time.perf_counter()
+    finally:
+        terminal.process.kill()
+        terminal.process.wait()
+        os.close(terminal.master)
+    if marker not in seen or last is None:
+        raise RuntimeError(f"{argv} never showed {marker!r}")
+    return last - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    size = (120, 40)
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as bare:
+        bare.write(BARE_APP)
+    python = sys.executable
+    programs = {
+        "bare Textual app": ([python, bare.name], b"bare textual app"),
+        "entropy-tui (new-game screen)": ([python, "-m", "entropy_tui"], b"new game"),
+        "entropy-tui --seats ... (game screen)": (
+            [python, "-m", "entropy_tui", "--seats", "Ann,bot:random,bot:random,bot:random",
+             "--seed", "7"],
+            b"move your Scientist",
+        ),
+    }  # fmt: skip
+    times: dict[str, list[float]] = {name: [] for name in programs}
+    for _ in range(args.runs):
+        for name, (argv, marker) in programs.items():
+            times[name].append(first_frame(argv, marker, size))
+    os.unlink(bare.name)
+    bare_median = statistics.median(times["bare Textual app"])
+    print(f"cold start to first frame at {size[0]}x{size[1]}, median of {args.runs} runs")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(
+            f"  {name:<40} {1000 * median:6.0f} ms  (min {1000 * min(values):.0f})"
+            f"  ratio {median / bare_median:.2f}x"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

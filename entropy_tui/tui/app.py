@@ -1,0 +1,175 @@
+"""The Textual application: which screen shows, themes, the too-small guard, quitting."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.events import Resize
+from textual.geometry import Size
+from textual.screen import Screen
+
+from .config import GameConfig
+from .keys import COMMANDS, bindings_for
+from .themes import COLOURBLIND_THEME, DEFAULT_THEME, THEMES, theme_variable_defaults
+
+if TYPE_CHECKING:  # the engine loads only when a game starts, to keep start-up quick
+    from .bot_players import BotFactory
+    from .session import Session
+
+MIN_SIZE = (80, 24)
+DEFAULT_BOT_DELAY = 0.6  # seconds between two bot decisions: slow enough to follow
+
+
+class EntropyApp(App[None]):
+    TITLE = "Entropy"
+    CSS_PATH = "app.tcss"
+    BINDINGS: ClassVar = bindings_for("app")
+
+    def __init__(
+        self,
+        *,
+        config: GameConfig | None = None,
+        session: Session | None = None,
+        default_seed: int = 1,
+        alternative_objectives: bool = False,
+        open_hands: bool = False,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+        colourblind: bool = False,
+        bot_factory: BotFactory | None = None,
+    ) -> None:
+        super().__init__()
+        self._start_config = config
+        self._start_session = session
+        self.default_seed = default_seed
+        # What the new-game screen starts from (the command line's flags).
+        self.default_options = {"alternative": alternative_objectives, "open_hands": open_hands}
+        self.bot_delay = bot_delay
+        self.bot_factory = bot_factory
+        self.game_in_progress = False
+        for theme in THEMES:
+            self.register_theme(theme)
+        # Set before the styles are first parsed, so that they are parsed only once.
+        self.set_reactive(App.theme, COLOURBLIND_THEME if colourblind else DEFAULT_THEME)
+        self.stylesheet.set_variables(self.get_css_variables())
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return theme_variable_defaults()
+
+    def on_mount(self) -> None:
+        if self._start_session is not None:
+            self.play(self._start_session)
+        elif self._start_config is not None:
+            self.start_game(self._start_config)
+        else:
+            self.new_game()
+        self._guard_size()
+
+    # ------------------------------------------------------------------ screens
+    def _show(self, screen: Screen) -> None:
+        """Makes `screen` the main screen, closing whatever was open over the old one."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def new_game(self, seed: int | None = None) -> None:
+        from .screens.new_game import NewGameScreen
+
+        self.game_in_progress = False
+        seed = seed if seed is not None else self.default_seed
+        self._show(NewGameScreen(seed, **self.default_options))
+
+    def start_game(self, config: GameConfig) -> None:
+        from .session import Session
+
+        self.play(Session(config, bot_factory=self.bot_factory))
+
+    def play(self, session: Session) -> None:
+        from .screens.game import GameScreen
+
+        if session.game.over:
+            self.show_game_over(session)
+            return
+        self.game_in_progress = True
+        self._show(GameScreen(session, bot_delay=self.bot_delay))
+
+    def show_game_over(self, session: Session) -> None:
+        from .screens.game_over import GameOverScreen
+
+        self.game_in_progress = False
+        self._show(GameOverScreen(session))
+
+    # ------------------------------------------------------------------ size guard
+    def on_resize(self, event: Resize) -> None:
+        self._guard_size(event.size)  # self.size is updated only after this handler
+
+    def _guard_size(self, size: Size | None = None) -> None:
+        from .screens.too_small import TooSmallScreen
+
+        width, height = size or self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen(MIN_SIZE))
+        elif not small and showing:
+            self.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the too-small notice shows, only quitting works."""
+        from .screens.too_small import TooSmallScreen
+
+        return action == "request_quit" or not isinstance(self.screen, TooSmallScreen)
+
+    # ------------------------------------------------------------------ commands
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette lists the registry's commands that work on the current screen."""
+        scope = getattr(screen, "SCOPE", None)
+        for command in COMMANDS:
+            if command.palette and command.bound and command.scope in ("app", scope):
+                action = command.action
+
+                def run(action: str = action) -> None:
+                    self.call_later(screen.run_action, action)
+
+                yield SystemCommand(command.title, command.help, run)
+
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        from .screens.palette import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        from .screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            return
+        section = getattr(self.screen, "rule_section", None)
+        self.push_screen(RulesScreen(section))
+
+    def action_toggle_theme(self) -> None:
+        self.theme = DEFAULT_THEME if self.theme == COLOURBLIND_THEME else COLOURBLIND_THEME
+
+    def action_request_quit(self) -> None:
+        from .screens.confirm_quit import ConfirmQuitScreen
+
+        if not self.game_in_progress:
+            self.exit()
+        elif not isinstance(self.screen, ConfirmQuitScreen):
+            self.push_screen(ConfirmQuitScreen(), callback=self._quit_if_confirmed)
+
+    def _quit_if_confirmed(self, leave: bool | None) -> None:
+        if leave:
+            self.exit()

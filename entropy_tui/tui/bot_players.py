@@ -1,0 +1,30 @@
+"""How the UI obtains bots: through `entropy_tui.bots.make_bot(name, seed)`.
+
+A bot answers `decide(view, decision) -> option_id`; the UI only ever asks it that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from entropy_tui.rules import Decision
+
+
+class Bot(Protocol):
+    def decide(self, view: dict[str, Any], decision: Decision) -> str: ...
+
+
+BotFactory = Callable[[str, int], Bot]
+
+
+def default_bot_factory(name: str, seed: int) -> Bot:
+    from entropy_tui.bots import make_bot  # imported late: only games with bots need it
+
+    return make_bot(name, seed)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """Each bot's own seed, derived from the game's, so a seed replays the same game."""
+    return game_seed * 10 + seat

@@ -1,0 +1,65 @@
+"""Letters and short words the screens use for the game's things. Every letter is explained in the
+help screen, and colour only ever repeats what a letter or symbol already says."""
+
+from __future__ import annotations
+
+from entropy_tui.rules.catalog import Effect
+from entropy_tui.rules.describe import effect_words
+from entropy_tui.rules.vocabulary import title
+
+RESOURCE_LETTER = {"energy": "E", "mass": "M", "entropy": "X", "vp": "VP"}
+LIFEFORM_LETTER = {"bacteria": "B", "plant": "P", "animal": "A"}
+CONDITION_LETTER = {"heat": "H", "carbon": "C", "water": "W", "radiation": "R"}
+TOKEN_LETTER = {"star": "S", "planet": "P", "asteroid": "A", "wild": "W"}
+LOCKED_WILD = "w"
+
+SHORT_ACTION = {"catch_asteroid": "Catch Asteroid"}
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("E M X", "Energy, Mass, Entropy"),
+    ("VP", "Victory Points"),
+    ("L", "Life card"),
+    ("B P A", "Bacteria, Plants, Animals (Lifeforms)"),
+    ("H C W R", "Heat, Carbon, Water, Radiation (Life Condition icons, Planet types)"),
+    ("S P A W", "Star, Planet, Asteroid, Wild Creation token; w = Wild still locked"),
+    ("d1 d2 d3", "effective distance for the Traffic Bonus"),
+)
+
+
+def action_name(action: str) -> str:
+    return SHORT_ACTION.get(action, title(action))
+
+
+def short_effect(effect: Effect) -> str:
+    """A few characters for an effect, where space is tight (the rondel's cells)."""
+    n, what = effect.n, effect.what or ""
+    match effect.do:
+        case "gain":
+            return f"+{n}{RESOURCE_LETTER.get(what, what)}"
+        case "gain_lifeform":
+            return f"+{n}{LIFEFORM_LETTER.get(what, what)}"
+        case "advance_lifeform":
+            return f"{n}adv"
+        case "take_life_cards":
+            return f"+{n}L"
+        case "card_lifeforms":
+            return f"+{n}life"
+        case _:
+            return effect_words(effect)
+
+
+def short_effects(effects: list[Effect] | tuple[Effect, ...]) -> str:
+    return " ".join(short_effect(effect) for effect in effects) or "-"
+
+
+def conditions_letters(conditions: list[str] | dict[str, int]) -> str:
+    """Life Condition icons as letters: ["heat", "heat"] -> "HH"; {"water": 2} -> "WW"."""
+    if isinstance(conditions, dict):
+        return "".join(CONDITION_LETTER[c] * n for c, n in conditions.items())
+    return "".join(CONDITION_LETTER[c] for c in conditions)
+
+
+def lifeforms_letters(life: dict[str, int]) -> str:
+    """{"bacteria": 2, "plant": 0, "animal": 1} -> "2B 1A" ("-" when none)."""
+    parts = [f"{n}{LIFEFORM_LETTER[kind]}" for kind, n in life.items() if n]
+    return " ".join(parts) or "-"

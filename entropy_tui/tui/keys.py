@@ -1,0 +1,237 @@
+"""The one registry of commands and keys: it makes the screens' BINDINGS (and so the Footer),
+the command palette entries and the help screen, so the three can never disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+DIGITS = tuple("1234567890")
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    title: str
+    help: str
+    action: str  # a Textual action; "{key}" is replaced by the key for per-key actions
+    keys: tuple[str, ...]
+    display: str  # how the key is written for people
+    scope: str  # a SCOPES key
+    footer: bool = True
+    palette: bool = True
+    bound: bool = True  # False: the key belongs to a widget (listed for help only)
+    priority: bool = False
+
+    def bindings(self) -> Iterator[Binding]:
+        if not self.bound:
+            return
+        if "{key}" in self.action:
+            for position, key in enumerate(self.keys):
+                yield Binding(
+                    key,
+                    self.action.format(key=key),
+                    self.title,
+                    show=self.footer and position == 0,
+                    key_display=self.display,
+                )
+        else:
+            yield Binding(
+                ",".join(self.keys),
+                self.action,
+                self.title,
+                show=self.footer,
+                key_display=self.display,
+                priority=self.priority,
+            )
+
+
+SCOPES: dict[str, str] = {
+    "app": "Everywhere",
+    "game": "Playing",
+    "handoff": "Passing the keyboard",
+    "new_game": "New game",
+    "game_over": "Game over",
+    "seats": "Seat consoles",
+    "rules": "Rules",
+    "dialog": "Help and dialogs",
+}
+
+COMMANDS: tuple[Command, ...] = (
+    # Everywhere
+    Command("Help", "Every key, on one screen", "app.help", ("question_mark",), "?", "app"),
+    Command(
+        "Rules",
+        "The rules, opened at the section behind the current decision",
+        "app.rules",
+        ("f1",),
+        "F1",
+        "app",
+    ),
+    Command(
+        "Command palette",
+        "Search the commands by name",
+        "app.command_palette",
+        ("ctrl+p",),
+        "Ctrl+P",
+        "app",
+        footer=False,
+        palette=False,
+        bound=False,
+    ),
+    Command(
+        "Colour-blind theme",
+        "Switch between the default and the colour-blind-safe colours",
+        "app.toggle_theme",
+        ("f2",),
+        "F2",
+        "app",
+        footer=False,
+    ),
+    Command(
+        "Quit",
+        "Leave (asks first during a game)",
+        "app.request_quit",
+        ("ctrl+q",),
+        "Ctrl+Q",
+        "app",
+        footer=False,
+        priority=True,
+    ),
+    # Playing
+    Command(
+        "Choose",
+        "Choose option number N; two digits when there are ten or more",
+        "digit('{key}')",
+        DIGITS,
+        "1-9",
+        "game",
+        palette=False,
+    ),
+    Command(
+        "Move through options",
+        "Highlight the previous or next option",
+        "",
+        ("up", "down"),
+        "Up/Down",
+        "game",
+        palette=False,
+        bound=False,
+    ),
+    Command(
+        "Choose highlighted",
+        "Take the highlighted option (a mouse click does too)",
+        "choose_highlighted",
+        ("enter",),
+        "Enter",
+        "game",
+        footer=False,
+        palette=False,
+    ),
+    Command(
+        "Skip ahead",
+        "Let the bots finish their turns at once",
+        "skip_bots",
+        ("space",),
+        "Space",
+        "game",
+    ),
+    Command("Seat consoles", "Open any seat's full public console", "seats", ("v",), "v", "game"),
+    Command("Board", "Show the rondel", "panel('rondel')", ("b",), "b", "game", footer=False),
+    Command(
+        "Offers",
+        "Show the offers and objectives",
+        "panel('offers')",
+        ("o",),
+        "o",
+        "game",
+        footer=False,
+    ),
+    Command(
+        "Console",
+        "Show the acting seat's console",
+        "panel('console')",
+        ("c",),
+        "c",
+        "game",
+        footer=False,
+    ),
+    Command(
+        "Players", "Show the other seats", "panel('opponents')", ("p",), "p", "game", footer=False
+    ),
+    Command("Log", "Show the game log", "panel('log')", ("l",), "l", "game", footer=False),
+    Command("Quit game", "Leave the game (asks first)", "app.request_quit", ("q",), "q", "game"),
+    # Hand-off
+    Command(
+        "Take the keyboard",
+        "Reveal your turn once the others look away",
+        "reveal",
+        ("enter",),
+        "Enter",
+        "handoff",
+    ),
+    # New game
+    Command("Start", "Start the game as set up", "start", ("ctrl+s",), "Ctrl+S", "new_game"),
+    Command("New seed", "Draw another random seed", "new_seed", ("ctrl+r",), "Ctrl+R", "new_game"),
+    Command(
+        "Next field",
+        "Move between fields",
+        "",
+        ("tab", "shift+tab"),
+        "Tab",
+        "new_game",
+        footer=False,
+        palette=False,
+        bound=False,
+    ),
+    Command(
+        "Change choice",
+        "Step through the choices of the highlighted field (a click too)",
+        "",
+        ("left", "right"),
+        "Left/Right",
+        "new_game",
+        footer=False,
+        palette=False,
+        bound=False,
+    ),
+    Command("Quit", "Leave", "app.quit", ("escape",), "Esc", "new_game"),
+    # Game over
+    Command("New game", "Set up another game", "new_game", ("n",), "n", "game_over"),
+    Command("Quit", "Leave", "app.quit", ("q",), "q", "game_over"),
+    # Seat consoles
+    Command(
+        "Previous / next seat",
+        "Show another seat's console",
+        "cycle(-1)",
+        ("left",),
+        "Left/Right",
+        "seats",
+        palette=False,
+    ),
+    Command(
+        "Next seat",
+        "Show the next seat's console",
+        "cycle(1)",
+        ("right",),
+        "Right",
+        "seats",
+        footer=False,
+        palette=False,
+    ),
+    Command("Close", "Back to the game", "dismiss", ("escape", "v"), "Esc", "seats"),
+    # Rules
+    Command("Search", "Search the rules", "search", ("slash",), "/", "rules"),
+    Command("Close", "Back to where you were", "dismiss", ("escape",), "Esc", "rules"),
+    # Dialogs
+    Command("Close", "Close this window", "dismiss", ("escape",), "Esc", "dialog"),
+)
+
+
+def commands_for(scope: str) -> list[Command]:
+    return [command for command in COMMANDS if command.scope == scope]
+
+
+def bindings_for(scope: str) -> list[Binding]:
+    return [binding for command in commands_for(scope) for binding in command.bindings()]

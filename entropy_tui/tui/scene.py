@@ -1,0 +1,39 @@
+"""What one refresh of the game screen shows, gathered once and handed to every widget."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.content import Content
+
+from entropy_tui.rules import Decision, Game
+
+from .config import SeatConfig
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    game: Game  # for catalog look-ups and the engine's own previews; never mutated here
+    view: dict[str, Any]  # the engine's view for the person at the screen
+    seats: tuple[SeatConfig, ...]
+    acting: int  # the seat whose decision is pending (or whose turn it is)
+    viewer: int | None
+    decision: Decision | None
+    decision_visible: bool  # may the options be shown (owner at the screen, or open hands)?
+    private: frozenset[int]  # seats whose hand and Missions the screen may show
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return self.view["players"]
+
+    @property
+    def board(self) -> dict[str, Any]:
+        return self.view["board"]
+
+
+def seat_tag(seat: SeatConfig, *, name: bool = True) -> Content:
+    """The seat's symbol in its colour, and its name: "@ Ann"."""
+    look = seat.look
+    symbol = Content.styled(look.symbol, look.style)
+    return symbol + Content(f" {seat.name}") if name else symbol

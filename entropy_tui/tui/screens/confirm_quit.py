@@ -1,0 +1,38 @@
+"""Leaving mid-game loses the game: ask first."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmQuitScreen(ModalScreen[bool]):
+    SCOPE = "dialog"
+    BINDINGS: ClassVar = [
+        Binding("y", "leave", "Leave"),
+        Binding("n,escape", "stay", "Stay"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static("Leave this game? It is not saved.", id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button("Stay (n)", id="stay", variant="primary")
+                yield Button("Leave (y)", id="leave", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_leave(self) -> None:
+        self.dismiss(True)
+
+    def action_stay(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,304 @@
+"""The game screen: rondel, offers, the acting seat's console, the other seats, the log and the
+prompt. It turns keys into option ids, lets bots play at a watchable pace, and asks for a
+hand-off whenever another human's decision comes up."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from entropy_tui.rules import InvalidChoice
+
+from ..keys import bindings_for
+from ..scene import Scene
+from ..session import Session
+from ..widgets.console import Console
+from ..widgets.game_log import GameLog
+from ..widgets.offers import Offers
+from ..widgets.opponents import Opponents
+from ..widgets.panel_bar import PANELS, PanelBar
+from ..widgets.prompt import Prompt
+from ..widgets.rondel import Rondel
+from ..widgets.status_bar import StatusBar
+from .handoff import HandoffScreen
+
+# Window sizes from which every panel shows (full), or the rondel and the log show beside one
+# other panel (medium); below, one panel at a time (compact).
+FULL_SIZE = (150, 40)
+MEDIUM_SIZE = (110, 32)
+COLUMNS = {"col-board": ("rondel", "log"), "col-console": ("console",),
+           "col-side": ("offers", "opponents")}  # fmt: skip
+SIDE_PANELS = ("console", "offers", "opponents")
+PANEL_FOR_KIND = {"bot": "log", "move": "rondel"}
+
+
+class GameScreen(Screen[None]):
+    SCOPE = "game"
+    BINDINGS: ClassVar = bindings_for("game")
+    CSS_PATH = "../game.tcss"
+    AUTO_FOCUS = "#prompt-options"
+
+    def __init__(self, session: Session, *, bot_delay: float) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        self._bot_timer: Timer | None = None
+        self._paused = False  # a bot's step came while another screen was on top
+        self._over = False  # the game-over screen has been asked for
+        self._layout = ""  # "full", "medium" or "compact", from the window's size
+        self._panel = "rondel"  # compact: the one panel shown
+        self._side = "console"  # medium: the panel beside the rondel and the log
+        self._panel_chosen = False  # the person picked a panel for this decision
+        self._last_kind: str | None = None
+        self._shown: set[str] = set()  # the panels on screen now
+        self._stale: set[str] = set()  # hidden panels drawn from an older scene
+        self.scene: Scene | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield StatusBar(id="status")
+            yield PanelBar(id="panel-bar")
+        with Horizontal(id="table"):
+            with Vertical(id="col-board", classes="column"):
+                with VerticalScroll(id="rondel-panel", classes="panel") as panel:
+                    panel.border_title = "Rondel"
+                    yield Rondel(id="rondel")
+                log = GameLog(id="log-panel")
+                log.add_class("panel")
+                log.border_title = "Log"
+                yield log
+            with (
+                Vertical(id="col-console", classes="column"),
+                VerticalScroll(id="console-panel", classes="panel") as panel,
+            ):
+                panel.border_title = "Console"
+                yield Console(id="console")
+            with Vertical(id="col-side", classes="column"):
+                with VerticalScroll(id="offers-panel", classes="panel") as panel:
+                    panel.border_title = "Offers and objectives"
+                    yield Offers(id="offers")
+                with VerticalScroll(id="opponents-panel", classes="panel") as panel:
+                    panel.border_title = "Other seats (v: full console)"
+                    yield Opponents(id="opponents")
+        yield Prompt(id="prompt")
+        yield Footer()
+
+    # ------------------------------------------------------------------ flow
+    def on_mount(self) -> None:
+        self._fit_layout()
+        self.advance()
+
+    def on_resize(self) -> None:
+        self._fit_layout()
+
+    def on_screen_resume(self) -> None:
+        if self._paused:
+            self._paused = False
+            self.advance()
+
+    def advance(self) -> None:
+        """Shows the state after any change, then starts whatever comes next."""
+        if not self.is_current:
+            self._paused = True  # a window is open on top: go on once it closes
+            return
+        session = self.session
+        if self.bot_delay <= 0:
+            session.play_bots()
+        if session.game.over:
+            if not self._over:
+                self._over = True
+                self.show_scene()
+                self.app.call_later(self.app.show_game_over, session)  # type: ignore[attr-defined]
+            return
+        if session.bot_to_move():
+            self.show_scene()
+            if self._bot_timer is None:
+                self._bot_timer = self.set_timer(self.bot_delay, self._bot_tick)
+            return
+        seat = session.handoff_needed()
+        if seat is not None:
+            self.app.push_screen(
+                HandoffScreen(session.seats[seat]), callback=lambda _: self._handed_to(seat)
+            )
+            return
+        self.show_scene()
+
+    def _handed_to(self, seat: int) -> None:
+        self.session.take_keyboard(seat)
+        self.advance()
+
+    def _bot_tick(self) -> None:
+        self._bot_timer = None
+        if not self.is_current:
+            self._paused = True  # help, rules or a dialog is open: wait for the player
+            return
+        if self.session.bot_to_move():
+            self.session.bot_step()
+        self.advance()
+
+    def choose(self, option_id: str) -> None:
+        try:
+            self.session.choose(option_id)
+        except InvalidChoice as error:
+            self.query_one(Prompt).note(str(error))
+            return
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+    def show_scene(self) -> None:
+        session = self.session
+        view = session.view()
+        decision = session.decision
+        acting = decision.player if decision is not None else view["turn"]["player"]
+        scene = Scene(
+            game=session.game,
+            view=view,
+            seats=session.seats,
+            acting=acting,
+            viewer=session.viewer,
+            decision=decision,
+            decision_visible=decision is not None and session.sees_private(decision.player),
+            private=frozenset(s for s in range(len(session.seats)) if session.sees_private(s)),
+        )
+        self.scene = scene
+        self._follow_decision(decision.kind if decision is not None else None)
+        self.query_one(StatusBar).show(scene, bots_waiting=session.bot_to_move())
+        self.query_one(Prompt).show(scene)
+        for panel in PANELS:
+            if panel in self._shown:
+                self._draw_panel(panel, scene)
+            else:
+                self._stale.add(panel)  # drawn when it is shown
+
+    def _draw_panel(self, panel: str, scene: Scene) -> None:
+        self._stale.discard(panel)
+        match panel:
+            case "rondel":
+                self.query_one(Rondel).show(scene)
+            case "offers":
+                self.query_one(Offers).show(scene)
+            case "console":
+                self.query_one(Console).show(scene, scene.acting)
+                title = f"Console: {scene.seats[scene.acting].name}"
+                frame = self.query_one("#console-panel")
+                if frame.border_title != title:  # setting it repaints the whole panel
+                    frame.border_title = title
+            case "opponents":
+                self.query_one(Opponents).show(scene)
+            case "log":
+                self.query_one(GameLog).show(scene)
+
+    def _fit_layout(self) -> None:
+        width, height = self.app.size
+        if width >= FULL_SIZE[0] and height >= FULL_SIZE[1]:
+            layout = "full"
+        elif width >= MEDIUM_SIZE[0] and height >= MEDIUM_SIZE[1]:
+            layout = "medium"
+        else:
+            layout = "compact"
+        if layout == self._layout:
+            return
+        self._layout = layout
+        self.set_class(layout == "medium", "-medium")
+        self.set_class(layout == "compact", "-compact")
+        # The ring needs the full layout; smaller ones list the spaces one a line.
+        self.query_one(Rondel).compact = self.query_one(StatusBar).compact = layout != "full"
+        self._apply_panels()
+        if self.scene is not None:
+            self.show_scene()
+
+    def _follow_decision(self, kind: str | None) -> None:
+        if self._layout != "compact":
+            return
+        if self.session.bot_to_move():
+            kind = "bot"  # what bots do reads best in the log
+        if kind != self._last_kind:
+            self._last_kind = kind
+            self._panel_chosen = False
+        if not self._panel_chosen:
+            self._show_panel(PANEL_FOR_KIND.get(kind or "", "console"))
+
+    def _show_panel(self, panel: str) -> None:
+        self._panel = panel
+        if panel in SIDE_PANELS:
+            self._side = panel
+        self._apply_panels()
+
+    def _apply_panels(self) -> None:
+        """Shows the panels the layout and the choice call for. Display is set on the panels
+        themselves, since a class on the screen would restyle every widget."""
+        if self._layout == "full":
+            shown = set(PANELS)
+        elif self._layout == "medium":
+            shown = {"rondel", "log", self._side}
+        else:
+            shown = {self._panel}
+        if shown != self._shown:
+            self._shown = shown
+            for column, panels in COLUMNS.items():
+                self.query_one(f"#{column}").display = any(p in shown for p in panels)
+                for name in panels:
+                    self.query_one(f"#{name}-panel").display = name in shown
+            for name in shown & self._stale:
+                if self.scene is not None:
+                    self._draw_panel(name, self.scene)
+        bar = self.query_one(PanelBar)
+        bar.display = self._layout != "full"
+        bar.show(self._side if self._layout == "medium" else self._panel)
+
+    @property
+    def rule_section(self) -> str | None:
+        """The rulebook section behind the highlighted option, else behind the decision."""
+        decision = self.session.decision
+        if decision is None:
+            return "End of the Game"
+        choice = self.query_one(Prompt).highlighted_choice()
+        if choice is not None:
+            rule = decision.option(choice.id).rule
+            if rule:
+                return rule
+        return decision.rule
+
+    # ------------------------------------------------------------------ actions
+    def on_prompt_chosen(self, message: Prompt.Chosen) -> None:
+        self.choose(message.option_id)
+
+    def action_digit(self, digit: str) -> None:
+        prompt = self.query_one(Prompt)
+        choice = prompt.type_digit(digit)
+        if choice is None:
+            return
+        if choice.enabled:
+            self.choose(choice.id)
+        else:
+            prompt.refuse(choice)
+
+    def action_choose_highlighted(self) -> None:
+        prompt = self.query_one(Prompt)
+        choice = prompt.highlighted_choice()
+        if choice is not None and choice.enabled:
+            self.choose(choice.id)
+
+    def action_skip_bots(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self.session.play_bots()
+        self.advance()
+
+    def action_panel(self, panel: str) -> None:
+        self._panel_chosen = True
+        self._show_panel(panel)
+        if self._layout != "compact":
+            self.query_one(f"#{panel}-panel").focus()  # for scrolling it with the keys
+
+    def action_seats(self) -> None:
+        from .seats import SeatsScreen
+
+        if self.scene is not None:
+            self.app.push_screen(SeatsScreen(self.scene))

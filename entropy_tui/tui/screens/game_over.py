@@ -1,0 +1,74 @@
+"""Game over: the ranking (ties shared), the score breakdown, and everyone's VP over the rounds."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from entropy_tui.rules.scoring import winners
+
+from ..keys import bindings_for
+from ..scene import seat_tag
+from ..session import Session
+from ..widgets.score_table import ScoreTable
+from ..widgets.vp_chart import VpChart
+
+
+def ranking_lines(session: Session) -> list[Content]:
+    scores = session.game.scores()
+    totals = [score["total"] for score in scores]
+    won = set(winners(session.game))
+    order = sorted(range(len(totals)), key=lambda seat: -totals[seat])
+    lines = []
+    for seat in order:
+        place = 1 + sum(total > totals[seat] for total in totals)
+        shared = sum(total == totals[seat] for total in totals) > 1
+        note = " (shared)" if shared else ""
+        verdict = "  wins" if seat in won else ""
+        lines.append(
+            Content.styled(f"{place}.{note} ", "bold")
+            + seat_tag(session.seats[seat])
+            + Content(f"  {totals[seat]} VP")
+            + Content.styled(verdict, "bold")
+        )
+    return lines
+
+
+class GameOverScreen(Screen[None]):
+    SCOPE = "game_over"
+    BINDINGS: ClassVar = bindings_for("game_over")
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        state = session.game.state
+        with VerticalScroll(id="game-over"):
+            yield Static(
+                Content.styled("Game over", "bold")
+                + Content(f" after {state.round} rounds (seed {state.seed})"),
+                id="game-over-title",
+            )
+            yield Static(Content("\n").join(ranking_lines(session)), id="ranking")
+            table = ScoreTable(id="score-table")
+            table.border_title = "Final scoring"
+            yield table
+            chart = VpChart(
+                session.seats, [list(p.vp_by_round) for p in state.players], id="vp-chart"
+            )
+            chart.border_title = "VP tokens at the end of each round"
+            yield chart
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ScoreTable).show(self.session.seats, self.session.game.scores())
+
+    def action_new_game(self) -> None:
+        self.app.new_game(self.session.config.seed + 1)  # type: ignore[attr-defined]

@@ -1,0 +1,95 @@
+"""What `entropy-tui` opens on: two to four seats, the seed, and the options."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from ..config import COLOURS, GameConfig, SeatConfig
+from ..keys import bindings_for
+from ..widgets.seat_row import SeatRow
+from ..widgets.tick_box import TickBox
+
+DEFAULT_SEATS = (
+    (SeatConfig("Ann", None, COLOURS[0].key), True),
+    (SeatConfig("Bob", "greedy", COLOURS[1].key), True),
+    (SeatConfig("Cy", "random", COLOURS[2].key), False),
+    (SeatConfig("Dee", None, COLOURS[3].key), False),
+)
+SEED_LIMIT = 1_000_000
+
+
+class NewGameScreen(Screen[None]):
+    SCOPE = "new_game"
+    BINDINGS: ClassVar = bindings_for("new_game")
+
+    def __init__(self, seed: int, *, alternative: bool = False, open_hands: bool = False) -> None:
+        super().__init__()
+        self.seed = seed
+        self.alternative = alternative
+        self.open_hands = open_hands
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="new-game"):
+            yield Static("ENTROPY - new game", id="new-game-title")
+            yield Static(
+                "Two to four seats, each with a colour and a symbol of its own."
+                " Tab moves between fields; Left/Right change a choice.",
+                classes="hint",
+            )
+            for number, (seat, playing) in enumerate(DEFAULT_SEATS, start=1):
+                yield SeatRow(number, seat, playing=playing)
+            with Horizontal(id="seed-row"):
+                yield Static("Seed ", classes="label")
+                yield Input(str(self.seed), type="integer", compact=True, id="seed")
+                yield Static(
+                    " the same seed replays the same game (Ctrl+R draws another)", classes="hint"
+                )
+            yield TickBox(
+                "Alternative objectives (for players who know the game)",
+                self.alternative,
+                compact=True,
+                id="alternative",
+            )
+            yield TickBox(
+                "Open hands (teaching: every hand visible, no hand-off)",
+                self.open_hands,
+                compact=True,
+                id="open-hands",
+            )
+            yield Static(id="new-game-problems")
+            yield Button("Start game (Ctrl+S)", id="start", variant="primary")
+        yield Footer()
+
+    def config(self) -> GameConfig:
+        rows = self.query(SeatRow)
+        seats = tuple(seat for row in rows if (seat := row.value()) is not None)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        return GameConfig(
+            seats=seats,
+            seed=int(seed_text) if seed_text.lstrip("-").isdigit() else -1,
+            alternative_objectives=self.query_one("#alternative", TickBox).value,
+            open_hands=self.query_one("#open-hands", TickBox).value,
+        )
+
+    def action_start(self) -> None:
+        config = self.config()
+        problems = config.problems()
+        if config.seed < 0:
+            problems.append("The seed must be a whole number, 0 or more.")
+        if problems:
+            self.query_one("#new-game-problems", Static).update(" ".join(problems))
+            return
+        self.app.start_game(config)  # type: ignore[attr-defined]
+
+    def action_new_seed(self) -> None:
+        self.query_one("#seed", Input).value = str(random.randrange(SEED_LIMIT))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()

@@ -1,0 +1,101 @@
+"""The game log in words, newest last, holding only the lines the person at the screen may see.
+
+It draws only the lines in view and keeps its own scroll position (keys when focused, the
+mouse wheel), so new lines repaint the log alone: a scrolling container would lay the whole
+screen out again at every line. Lines are wrapped here, and again when the width changes."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.widget import Widget
+
+from ..draw import wrap
+from ..scene import Scene
+
+MAX_EVENTS = 2000
+INDENT = "  "
+
+
+class GameLog(Widget, can_focus=True):
+    BINDINGS: ClassVar = [
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+        Binding("home", "scroll(-100000)", show=False),
+        Binding("end", "scroll(100000)", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._texts: list[str] = []  # one entry per event, already prefixed with its seat
+        self._written = 0  # events of the view already in _texts
+        self._viewer: object = object()  # equal to no viewer, so the first show starts afresh
+        self._lines: list[str] = []
+        self._wrap_width = 0  # the width _lines were wrapped for
+        self._back = 0  # lines scrolled back from the newest; 0 follows new lines
+
+    def show(self, scene: Scene) -> None:
+        events = scene.view["log"]
+        if scene.viewer != self._viewer or len(events) < self._written:
+            # Someone else took the keyboard: their lines differ, so start over.
+            self._viewer = scene.viewer
+            self._texts, self._written, self._lines, self._back = [], 0, [], 0
+        # Before anyone has taken the keyboard, private lines stay hidden too.
+        fresh = [
+            _text(scene, event)
+            for event in events[self._written :]
+            if scene.viewer is not None
+            or not event["private"]
+            or scene.view["settings"]["open_hands"]
+        ]
+        self._written = len(events)
+        if fresh:
+            self._texts = (self._texts + fresh)[-MAX_EVENTS:]
+            if self._wrap_width:
+                added = self._wrapped(fresh)
+                self._lines = (self._lines + added)[-4 * MAX_EVENTS :]
+                if self._back:
+                    self._back += len(added)  # someone reading back keeps their place
+            self.refresh()
+
+    def render(self) -> Content:
+        width, height = self.size
+        if width != self._wrap_width:
+            self._wrap_width = width
+            self._lines = self._wrapped(self._texts)
+        end = len(self._lines) - self._back
+        shown = self._lines[max(0, end - height) : end]
+        if self._back:
+            shown = [*shown[1:], f"-- {self._back} newer lines below: End --"] if shown else []
+        return Content("\n".join(shown))
+
+    def action_scroll(self, lines: int) -> None:
+        most = max(0, len(self._lines) - self.size.height)
+        self._back = max(0, min(most, self._back - lines))
+        self.refresh()
+
+    def on_mouse_scroll_up(self) -> None:
+        self.action_scroll(-3)
+
+    def on_mouse_scroll_down(self) -> None:
+        self.action_scroll(3)
+
+    def _wrapped(self, texts: list[str]) -> list[str]:
+        width = max(self._wrap_width, 20)
+        lines = []
+        for text in texts:
+            first, *rest = wrap(text, width) or [""]
+            lines.append(first)
+            lines += [INDENT + line for line in wrap(" ".join(rest), width - len(INDENT))]
+        return lines
+
+
+def _text(scene: Scene, event: dict) -> str:
+    seat = event["seat"]
+    symbol = scene.seats[seat].look.symbol if seat is not None else "-"
+    private = " (only you see this)" if event["private"] else ""
+    return f"{symbol} {event['text']}{private}"

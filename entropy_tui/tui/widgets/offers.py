@@ -1,0 +1,169 @@
+"""The Main board's offers and tracks: Star stacks with their evolution paths, the Planet, Biome
+and Life-card offers, the Asteroid supply, the Main Objective tracks and the Lifeform Objectives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+
+from entropy_tui.rules.describe import biome_words, card_words, effects_words
+from entropy_tui.rules.visibility import HIDDEN
+from entropy_tui.rules.vocabulary import title
+
+from ..glyphs import conditions_letters
+from ..scene import Scene
+from .text_panel import TextPanel
+
+
+class Offers(Vertical):
+    """One panel per section, so a change to one offer redraws only that section."""
+
+    DEFAULT_CSS = "Offers { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        for name in SECTIONS:
+            yield TextPanel(id=f"offers-{name}")
+
+    def show(self, scene: Scene) -> None:
+        board = scene.board
+        markers = tuple(tuple(p["objectives"]) for p in scene.players)
+        keys = {
+            "stars": board["star_stacks"],
+            "planets": board["planet_stacks"],
+            "biomes": board["biome_stacks"],
+            "asteroids": board["asteroid_stacks"],
+            "cards": board["life_decks"],
+            "objectives": markers,
+            "lifeforms": (board["big_objectives"], board["small_objectives"]),
+        }
+        for name, draw in SECTIONS.items():
+            self.query_one(f"#offers-{name}", TextPanel).redraw(
+                keys[name], lambda draw=draw: draw(scene)
+            )
+
+
+def _heading(text: str) -> Content:
+    return Content.styled(text, "bold underline")
+
+
+def _top(stack: list[str]) -> str | None:
+    return stack[-1] if stack and stack[-1] != HIDDEN else None
+
+
+def _stars(scene: Scene) -> list[Content]:
+    stacks: dict[str, int] = scene.board["star_stacks"]
+    lines = [_heading("Star stacks: tiles left, activation, evolves to (Energy)")]
+    for star in scene.game.catalog.stars:
+        paths = ", ".join(f"{to} ({cost}E)" for to, cost in star.evolves_to.items()) or "-"
+        icons = conditions_letters(star.conditions)
+        lines.append(
+            Content(
+                f"  {star.id:<4} {stacks.get(star.id, 0):>2} left [{icons}]"
+                f" {star.cost}X: {effects_words(star.effect)}; -> {paths}"
+            )
+        )
+    return lines
+
+
+def _planets(scene: Scene) -> list[Content]:
+    index = scene.game.index
+    lines = [_heading("Planet offer (Mass cost)")]
+    for stack in scene.board["planet_stacks"]:
+        planet_id = _top(stack)
+        if planet_id is None:
+            continue
+        planet = index.any_planet[planet_id]
+        lines.append(
+            Content(
+                f"  {planet_id} {title(planet.type)} [{conditions_letters(planet.conditions)}]"
+                f" {planet.cost}M: {effects_words(planet.effect)} ({len(stack)} in stack)"
+            )
+        )
+    return lines
+
+
+def _biomes(scene: Scene) -> list[Content]:
+    index = scene.game.index
+    lines = [_heading("Biome offer")]
+    for stack in scene.board["biome_stacks"]:
+        biome_id = _top(stack)
+        if biome_id is not None:
+            lines.append(Content(f"  {biome_words(index, biome_id)} ({len(stack)} in stack)"))
+    return lines
+
+
+def _asteroids(scene: Scene) -> list[Content]:
+    index = scene.game.index
+    parts = []
+    for kind, stack in scene.board["asteroid_stacks"].items():
+        top = _top(stack)
+        if top is None:
+            parts.append(f"{title(kind)} none")
+            continue
+        asteroid = index.asteroid[top]
+        free = ", free" if asteroid.free else ""
+        icons = conditions_letters(asteroid.conditions)
+        parts.append(f"{title(kind)} {len(stack)} (top {top} [{icons}]{free})")
+    return [_heading("Asteroid supply"), *(Content(f"  {part}") for part in parts)]
+
+
+def _life_cards(scene: Scene) -> list[Content]:
+    index = scene.game.index
+    lines = [_heading("Life-card offer")]
+    for deck in scene.board["life_decks"]:
+        card = _top(deck)
+        if card is not None:
+            lines.append(Content(f"  {card_words(index, card)} ({len(deck)} in deck)"))
+    return lines
+
+
+def _main_objectives(scene: Scene) -> list[Content]:
+    alternative = scene.view["settings"]["alternative_objectives"]
+    lines = [_heading("Main Objectives: VP per unit on each space; * = final space, one player")]
+    for number, spec in enumerate(scene.game.catalog.main_objectives):
+        scoring = spec.alt_scoring_text if alternative else spec.scoring_text
+        lines.append(Content(f"  {spec.condition}. Scores: {scoring}"))
+        track = Content("    ")
+        final = len(spec.track_vp) - 1
+        for space, vp in enumerate(spec.track_vp):
+            here = [
+                Content.styled(scene.seats[seat].look.symbol, scene.seats[seat].look.style)
+                for seat, player in enumerate(scene.players)
+                if player["objectives"][number] == space
+            ]
+            label = f"{vp}{'*' if space == final else ''}"
+            track += Content(f"[{label}") + Content("").join(here) + Content("] ")
+        lines.append(track)
+    return lines
+
+
+def _lifeform_objectives(scene: Scene) -> list[Content]:
+    board: dict[str, Any] = scene.board
+    lines = [_heading("Lifeform Objective tiles")]
+    for objective in scene.game.catalog.lifeform_objectives:
+        life = objective.lifeform
+        owner = board["big_objectives"].get(life)
+        big = "taken by " + scene.seats[owner].name if owner is not None else "free"
+        small = " ".join(f"{vp}VP" for vp in reversed(board["small_objectives"][life])) or "none"
+        lines.append(
+            Content(
+                f"  {title(life)}: big {objective.big_threshold}+ for {objective.big_vp}VP ({big});"
+                f" small {objective.small_threshold}+: {small} left"
+            )
+        )
+    return lines
+
+
+SECTIONS: dict[str, Callable[[Scene], list[Content]]] = {
+    "stars": _stars,
+    "planets": _planets,
+    "biomes": _biomes,
+    "asteroids": _asteroids,
+    "cards": _life_cards,
+    "objectives": _main_objectives,
+    "lifeforms": _lifeform_objectives,
+}

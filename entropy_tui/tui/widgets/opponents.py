@@ -1,0 +1,47 @@
+"""The other seats at a glance: what anyone at the table could see of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+
+from entropy_tui.rules import rondel
+
+from ..scene import Scene, seat_tag
+from .text_panel import TextPanel
+
+
+class Opponents(TextPanel):
+    def show(self, scene: Scene) -> None:
+        others = tuple(seat for seat in range(len(scene.players)) if seat != scene.acting)
+        key = (others, tuple(scene.players[seat] for seat in others))
+        self.redraw(key, lambda: [line for seat in others for line in summary(scene, seat)])
+
+
+def summary(scene: Scene, seat: int) -> list[Content]:
+    """A few short lines for one seat."""
+    player: dict[str, Any] = scene.players[seat]
+    spec = scene.seats[seat]
+    planets = [planet for system in player["systems"] for planet in system["planets"]]
+    life = {kind: sum(p["life"][kind] for p in planets) for kind in ("bacteria", "plant", "animal")}
+    asteroids = sum(len(p["asteroids"]) for p in planets)
+    biomes = sum(p["biome"] is not None for p in planets)
+    objectives = "/".join(str(n) for n in player["objectives"])
+    return [
+        seat_tag(spec) + Content(f" ({spec.kind_label})"),
+        Content("   ")
+        + Content.styled(f"VP {player['vp']}", "bold")
+        + Content(
+            f"  E{player['energy']} M{player['mass']} X{player['entropy']}"
+            f"  L{len(player['hand'])}  at {rondel.space_name(player['scientist'])}"
+        ),
+        Content(
+            f"   {len(player['systems'])} sys, {len(planets)} planets, {asteroids} ast,"
+            f" {biomes} biomes"
+        ),
+        Content(
+            f"   life {life['bacteria']}B {life['plant']}P {life['animal']}A;"
+            f" obj {objectives}; gen {player['generator'] + 1}"
+        ),
+    ]

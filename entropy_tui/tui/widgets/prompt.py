@@ -1,0 +1,110 @@
+"""The prompt: who acts, what is asked, and the numbered options (disabled ones greyed, with the
+engine's reason). Options are taken by number keys, arrows + Enter, or a mouse click."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+
+from ..scene import Scene, seat_tag
+from .options_view import Choice, OptionsView
+from .text_panel import TextPanel
+
+
+class Prompt(Vertical):
+    class Chosen(Message):
+        """The person picked an enabled option."""
+
+        def __init__(self, option_id: str) -> None:
+            super().__init__()
+            self.option_id = option_id
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.choices: tuple[Choice, ...] = ()
+        self._key: tuple | None = None
+        self._typed = ""
+
+    def compose(self) -> ComposeResult:
+        yield TextPanel(id="prompt-question")
+        yield OptionsView(id="prompt-options")
+
+    @property
+    def options(self) -> OptionsView:
+        return self.query_one(OptionsView)
+
+    def show(self, scene: Scene) -> None:
+        decision = scene.decision
+        visible = decision is not None and scene.decision_visible
+        choices = (
+            tuple(
+                Choice(n, o.id, o.label, o.enabled, o.reason)
+                for n, o in enumerate(decision.options, start=1)
+            )
+            if visible and decision is not None
+            else ()
+        )
+        question = _question(scene)
+        key = (question.markup, choices)
+        if key == self._key:
+            return
+        self._key = key
+        self.choices = choices
+        self._typed = ""
+        self.query_one("#prompt-question", TextPanel).redraw(question.markup, lambda: [question])
+        self.note("")
+        self.options.set_choices(choices)
+
+    def note(self, text: str) -> None:
+        """Set into the prompt's top edge: why a number did nothing, what is being typed."""
+        if self.border_title != text:  # setting it repaints the whole prompt
+            self.border_title = text
+
+    def type_digit(self, digit: str) -> Choice | None:
+        """Numbers of two digits are typed digit by digit; returns the option when complete."""
+        count = len(self.choices)
+        typed = self._typed + digit
+        if not count or not typed.lstrip("0") or int(typed) > count:
+            self._typed = ""
+            self.note(f"There is no option {typed}." if count else "")
+            return None
+        number = int(typed)
+        if number * 10 <= count:  # a second digit could still follow
+            self._typed = typed
+            self.options.highlight(number - 1)
+            self.note(f"Option {typed}: press Enter, or another digit for {typed}0-{typed}9.")
+            return None
+        self._typed = ""
+        return self.choices[number - 1]
+
+    def highlighted_choice(self) -> Choice | None:
+        index = self.options.highlighted
+        return None if index is None else self.choices[index]
+
+    def refuse(self, choice: Choice) -> None:
+        self.note(f"Option {choice.number} is not possible: {choice.reason}")
+
+    def on_options_view_selected(self, event: OptionsView.Selected) -> None:
+        event.stop()
+        self._typed = ""
+        if event.choice.enabled:
+            self.post_message(self.Chosen(event.choice.id))
+        else:
+            self.refuse(event.choice)
+
+
+def _question(scene: Scene) -> Content:
+    decision = scene.decision
+    if decision is None:
+        return Content("The game is over.")
+    seat = scene.seats[decision.player]
+    who = seat_tag(seat)
+    rule = Content.styled(f"  [{decision.rule}: F1]", "dim")
+    if not scene.decision_visible:
+        kind = "is deciding" if seat.bot is not None else "decides"
+        return who + Content(f" {kind} ({seat.kind_label}).") + rule
+    # Movement prompts already start with the name; others get it in front.
+    prompt = decision.prompt.removeprefix(f"{seat.name}: ")
+    return who + Content(": ") + Content.styled(prompt, "bold") + rule

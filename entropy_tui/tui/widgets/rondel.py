@@ -1,0 +1,228 @@
+"""The rondel: the twelve Action spaces in a ring, with Scientists, Creation tokens, Action-tile
+sides and lightning links, and, while someone moves, the three spaces within reach."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.widget import Widget
+
+from entropy_tui.rules import rondel
+from entropy_tui.rules.movement import preview_move
+
+from ..draw import DOUBLE, HEAVY, beside, box, fit, wrap
+from ..glyphs import LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
+from ..scene import Scene
+
+CELL = 18  # cell width; four cells make the top and bottom rows
+CENTRE = 2 * CELL
+# Clockwise: the top row left to right, down the right side, the bottom row right to left,
+# up the left side. Positions are (row, column) in a 4x4 frame; the middle is the centre panel.
+PLACES = (
+    (0, 0), (0, 1), (0, 2), (0, 3),
+    (1, 3), (2, 3),
+    (3, 3), (3, 2), (3, 1), (3, 0),
+    (2, 0), (1, 0),
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """One of the three spaces the moving Scientist could end on."""
+
+    steps: int
+    distance: int
+    occupied: bool
+    bonus: str
+    allowed: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceLook:
+    name: str
+    action: str
+    bonus: str  # "+2E | +1E", or why there is none
+    note: Content  # inner: the tokens in the slot before it; outer: the lightning link
+    scientists: tuple[Content, ...]
+    reach: Reach | None
+
+
+class Rondel(Widget):
+    """Drawn from the public board: the same for every seat."""
+
+    DEFAULT_CSS = "Rondel { height: auto; width: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._key: tuple | None = None
+        self._lines: list[Content] = []
+        self.compact = False  # one line per space instead of the ring, for small windows
+
+    def show(self, scene: Scene) -> None:
+        reaches = _reaches(scene)
+        spaces = tuple(_space_look(scene, space, reaches) for space in range(rondel.SPACES))
+        mover = _mover(scene)
+        key = (spaces, mover, scene.view["round"], self.compact)
+        if key == self._key:
+            return
+        size_changes = self._key is None or self._key[-1] != self.compact
+        self._key = key
+        self._lines = _draw_list(spaces) if self.compact else _draw(scene, spaces)
+        self.refresh(layout=size_changes)
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines)
+
+    def get_content_width(self, container, viewport) -> int:
+        return max((line.cell_length for line in self._lines), default=4 * CELL)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._lines)
+
+
+def _mover(scene: Scene) -> int | None:
+    decision = scene.decision
+    return decision.player if decision is not None and decision.kind == "move" else None
+
+
+def _reaches(scene: Scene) -> dict[int, Reach]:
+    """The move options, placed on their destinations. Legality comes from the options."""
+    seat = _mover(scene)
+    if seat is None or scene.decision is None:
+        return {}
+    reaches = {}
+    for option in scene.decision.options:
+        steps = int(option.id.partition(":")[2])
+        preview = preview_move(scene.game, seat, steps)
+        reaches[preview.destination] = Reach(
+            steps=steps,
+            distance=preview.distance,
+            occupied=preview.occupied,
+            bonus=short_effects(preview.bonus),
+            allowed=option.enabled,
+            reason=option.reason.removeprefix("Can't land there: "),
+        )
+    return reaches
+
+
+def _space_look(scene: Scene, space: int, reaches: dict[int, Reach]) -> SpaceLook:
+    game = scene.game
+    k = rondel.sector(space)
+    if rondel.has_bonus(game, space):
+        full = short_effects(rondel.bonus_effects(game, space, 1))
+        reduced = short_effects(rondel.bonus_effects(game, space, 2))
+        bonus = f"{full} | {reduced}"
+    else:
+        bonus = "no bonus (back)"
+    if rondel.is_inner(space):
+        note = _slot_tokens(scene, k)
+    else:
+        linked = rondel.linked_space(game, space) is not None
+        note = Content(f"~ linked to I{k}" if linked else "not linked")
+    scientists = tuple(
+        Content.styled(scene.seats[seat].look.symbol, scene.seats[seat].look.style)
+        for seat, player in enumerate(scene.players)
+        if player["scientist"] == space
+    )
+    return SpaceLook(
+        name=rondel.space_name(space),
+        action=action_name(rondel.space_action(game, space)),
+        bonus=bonus,
+        note=note,
+        scientists=scientists,
+        reach=reaches.get(space),
+    )
+
+
+def _slot_tokens(scene: Scene, slot: int) -> Content:
+    parts: list[Content] = []
+    for seat, player in enumerate(scene.players):
+        look = scene.seats[seat].look
+        for kind, token in player["tokens"].items():
+            if token["where"] == "board" and token["slot"] == slot:
+                locked = kind == "wild" and player["wild_locked"]
+                letter = LOCKED_WILD if locked else TOKEN_LETTER[kind]
+                parts.append(Content.styled(look.symbol + letter, look.style))
+    return Content("slot ") + Content(" ").join(parts) if parts else Content("slot empty")
+
+
+def _cell(look: SpaceLook) -> list[Content]:
+    top = Content(look.name + " ") + Content(" ").join(look.scientists)
+    lines: list[Content | str] = [Content.styled(look.action, "bold"), look.bonus, look.note]
+    reach = look.reach
+    if reach is None:
+        return box(lines, CELL, top=top)
+    verdict = "ok" if reach.allowed else "NO"
+    bottom = Content.styled(f"[{reach.steps}] {verdict} d{reach.distance}", "bold")
+    if reach.allowed:
+        return box(lines, CELL, top=top, bottom=bottom, glyphs=HEAVY, style="$highlight")
+    return box(lines, CELL, top=top, bottom=bottom, glyphs=DOUBLE, style="$refused")
+
+
+def _centre(scene: Scene, spaces: tuple[SpaceLook, ...], height: int) -> list[Content]:
+    lines: list[Content] = []
+    mover = _mover(scene)
+    if mover is not None:
+        lines.append(Content("Reach of ") + _tag(scene, mover) + Content(":"))
+        for look in sorted((s for s in spaces if s.reach), key=lambda s: s.reach.steps):
+            reach = look.reach
+            assert reach is not None
+            crowd = " +1 busy" if reach.occupied else ""
+            lines.append(Content.styled(f"[{reach.steps}] {look.name} {look.action}", "bold"))
+            bonus = reach.bonus if reach.bonus != "-" else "no bonus"
+            if reach.allowed:
+                lines.append(Content(f"    ok: d{reach.distance}{crowd}, {bonus}"))
+            else:
+                lines += [Content(f"    NO: {text}") for text in wrap(reach.reason, CENTRE - 10)]
+    else:
+        turn = scene.view["turn"]["player"]
+        lines.append(Content(f"Round {scene.view['round']}: ") + _tag(scene, turn))
+    lines += [
+        Content(""),
+        Content("slot: tokens placed there"),
+        Content("S P A W tokens, w locked"),
+        Content("~ lightning link"),
+    ]
+    lines = lines[:height]
+    return [fit(line, CENTRE) for line in lines + [Content("")] * (height - len(lines))]
+
+
+def _draw_list(spaces: tuple[SpaceLook, ...]) -> list[Content]:
+    """The ring unrolled, clockwise from I0: one line a space."""
+    lines = []
+    for look in spaces:
+        reach = look.reach
+        if reach is None:
+            mark = Content("      ")
+        elif reach.allowed:
+            mark = Content.styled(f"[{reach.steps}]ok ", "bold $highlight")
+        else:
+            mark = Content.styled(f"[{reach.steps}]NO ", "bold $refused")
+        here = Content(" ").join(look.scientists)
+        lines.append(
+            mark
+            + Content.styled(f"{look.name} ", "bold")
+            + fit(Content(look.action), 17)
+            + fit(Content(look.bonus), 17)
+            + fit(here, 8)
+            + look.note
+        )
+    return lines
+
+
+def _tag(scene: Scene, seat: int) -> Content:
+    look = scene.seats[seat].look
+    return Content.styled(look.symbol, look.style) + Content(f" {scene.seats[seat].name}")
+
+
+def _draw(scene: Scene, spaces: tuple[SpaceLook, ...]) -> list[Content]:
+    cells = {PLACES[space]: _cell(look) for space, look in enumerate(spaces)}
+    top = beside(*(cells[(0, column)] for column in range(4)))
+    bottom = beside(*(cells[(3, column)] for column in range(4)))
+    middle_height = len(cells[(1, 0)]) * 2
+    centre = _centre(scene, spaces, middle_height)
+    left = cells[(1, 0)] + cells[(2, 0)]
+    right = cells[(1, 3)] + cells[(2, 3)]
+    return top + beside(left, centre, right) + bottom

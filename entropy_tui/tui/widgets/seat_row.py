@@ -1,0 +1,48 @@
+"""One seat on the new-game screen: whether it plays, its name, human or bot, its colour."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input
+
+from ..config import BOT_KINDS, COLOURS, SeatConfig
+from .cycler import Cycler
+from .tick_box import TickBox
+
+KINDS: list[tuple[str, str]] = [("Human", "human")] + [
+    (f"{kind.title()} bot", kind) for kind in BOT_KINDS
+]
+
+
+class SeatRow(Horizontal):
+    DEFAULT_CSS = "SeatRow { height: 1; margin-bottom: 1; }"
+
+    def __init__(self, number: int, seat: SeatConfig, *, playing: bool) -> None:
+        super().__init__(id=f"seat-{number}")
+        self.number = number
+        self.seat = seat
+        self.playing = playing
+
+    def compose(self) -> ComposeResult:
+        yield TickBox(f"Seat {self.number}", self.playing, compact=True, classes="seat-plays")
+        yield Input(
+            self.seat.name, placeholder="Name", compact=True, classes="seat-name", max_length=16
+        )
+        yield Cycler(KINDS, self.seat.bot or "human", classes="seat-kind")
+        yield Cycler(
+            [(f"{c.symbol} {c.name}", c.key) for c in COLOURS],
+            self.seat.colour,
+            classes="seat-colour",
+        )
+
+    def value(self) -> SeatConfig | None:
+        """The seat as set up, or None when it does not play."""
+        if not self.query_one(TickBox).value:
+            return None
+        kind = self.query_one(".seat-kind", Cycler).value
+        return SeatConfig(
+            name=self.query_one(Input).value.strip(),
+            bot=None if kind == "human" else kind,
+            colour=self.query_one(".seat-colour", Cycler).value,
+        )

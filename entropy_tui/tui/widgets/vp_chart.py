@@ -1,0 +1,60 @@
+"""Each seat's VP (tokens) at the end of every round, as a chart of seat symbols."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+from ..config import SeatConfig
+
+AXIS_WIDTH = 5
+
+
+class VpChart(Widget):
+    DEFAULT_CSS = "VpChart { height: 14; }"
+
+    def __init__(self, seats: tuple[SeatConfig, ...], series: list[list[int]], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.seats = seats
+        self.series = series
+
+    def render(self) -> Content:
+        width = max(self.size.width - AXIS_WIDTH - 1, 1)
+        height = max(self.size.height - 2, 1)
+        return Content("\n").join(chart_lines(self.seats, self.series, width, height))
+
+
+def chart_lines(
+    seats: tuple[SeatConfig, ...], series: list[list[int]], width: int, height: int
+) -> list[Content]:
+    """A plot `width` columns by `height` rows, an axis, and a legend line."""
+    rounds = max((len(s) for s in series), default=0)
+    top = max((max(s) for s in series if s), default=0) or 1
+    # Few rounds spread over the width; many rounds share columns (each shows its last round).
+    spread = max(1, width // rounds) if rounds else 1
+    columns = min(rounds * spread, width)
+    grid: list[list[Content]] = [[Content(" ")] * columns for _ in range(height)]
+    for seat, values in enumerate(series):
+        look = seats[seat].look
+        mark = Content.styled(look.symbol, look.style)
+        for column in range(columns):
+            round_index = ((column + 1) * rounds - 1) // columns
+            if round_index >= len(values):
+                continue
+            row = height - 1 - values[round_index] * (height - 1) // top
+            cell = grid[row][column]
+            # Two seats on one spot show "+", so no symbol silently hides another.
+            grid[row][column] = mark if cell.plain in (" ", look.symbol) else Content("+")
+    lines = []
+    for row, cells in enumerate(grid):
+        label = str(top) if row == 0 else ("0" if row == height - 1 else "")
+        lines.append(Content(f"{label:>{AXIS_WIDTH - 1}} |") + Content("").join(cells))
+    lines.append(Content(" " * (AXIS_WIDTH - 1) + " +" + "-" * columns))
+    lines.append(
+        Content(f"{'':>{AXIS_WIDTH}} rounds 1-{rounds}   ")
+        + Content("  ").join(
+            Content.styled(s.look.symbol, s.look.style) + Content(f" {s.name}") for s in seats
+        )
+        + Content("   (+ = seats level)")
+    )
+    return lines

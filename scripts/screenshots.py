@@ -1,0 +1,74 @@
+"""Regenerates screenshots/: every screen at 80x24 and 160x50, as SVG (Textual's own export)
+and PNG (converted with cairosvg, or else rsvg-convert from librsvg2-bin).
+
+    python scripts/screenshots.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.tui.scenes import MORE_SCENES, SCENES, SIZES, Scene, game_start  # noqa: E402
+
+OUT = ROOT / "screenshots"
+TOO_SMALL = (60, 20)
+
+
+async def shoot(name: str, scene: Scene, size: tuple[int, int]) -> Path:
+    app = scene.make()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in scene.keys:
+            await pilot.press(key)
+        await pilot.pause()
+        filename = f"{name}-{size[0]}x{size[1]}.svg"
+        app.save_screenshot(filename, str(OUT))
+    return OUT / filename
+
+
+def to_png(svg: Path) -> str:
+    """Converts with cairosvg when it is installed, else with rsvg-convert (librsvg2-bin).
+
+    rsvg-convert drops the non-breaking spaces that start a run of text, so it gets a copy
+    with plain spaces it is told to keep; the SVG itself stays as Textual wrote it."""
+    png = svg.with_suffix(".png")
+    try:
+        import cairosvg
+    except ImportError:
+        converter = shutil.which("rsvg-convert")
+        if converter is None:
+            return "no PNG: install cairosvg or librsvg2-bin"
+        text = svg.read_text(encoding="utf-8").replace("&#160;", " ")
+        text = text.replace("<svg class=", '<svg xml:space="preserve" class=', 1)
+        subprocess.run(
+            [converter, "--zoom", "1.5", "-o", str(png), "-"], input=text.encode(), check=True
+        )
+        return "PNG by rsvg-convert"
+    cairosvg.svg2png(url=str(svg), write_to=str(png), scale=1.5)
+    return "PNG by cairosvg"
+
+
+async def main() -> int:
+    OUT.mkdir(exist_ok=True)
+    shots = [
+        (name, scene, size)
+        for name, scene in {**SCENES, **MORE_SCENES}.items()
+        for size in SIZES.values()
+    ]
+    shots.append(("too_small", Scene(game_start), TOO_SMALL))
+    shots.append(("colourblind_theme", Scene(game_start, ("f2",)), SIZES["160x50"]))
+    for name, scene, size in shots:
+        svg = await shoot(name, scene, size)
+        print(svg.relative_to(ROOT), "+", to_png(svg))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

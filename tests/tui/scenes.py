@@ -1,0 +1,84 @@
+"""The app in fixed, reproducible states: for snapshot tests and for scripts/screenshots.py.
+
+Every state comes from fixed seeds and bot_delay 0, so nothing depends on a clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from entropy_tui.bots import make_bot
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.session import Session
+
+SIZES: dict[str, tuple[int, int]] = {"80x24": (80, 24), "160x50": (160, 50)}
+
+
+def _config(spec: str, seed: int) -> GameConfig:
+    return GameConfig(parse_seats(spec), seed=seed)
+
+
+def _played(config: GameConfig, *, until_round: int | None = None) -> Session:
+    """A session where every seat, the humans too, played as the greedy bot would, until the
+    given round (at a human's decision) or the end."""
+    session = Session(config)
+    stand_ins = {seat: make_bot("greedy", 100 + seat) for seat in session.humans}
+    while not session.game.over:
+        session.play_bots()
+        seat = session.human_to_move()
+        if seat is None:
+            continue
+        if until_round is not None and session.game.state.round >= until_round:
+            session.take_keyboard(seat)
+            break
+        decision = session.decision
+        assert decision is not None
+        session.choose(stand_ins[seat].decide(session.game.view(seat), decision))
+    return session
+
+
+def new_game() -> EntropyApp:
+    return EntropyApp(default_seed=4242, bot_delay=0)
+
+
+def game_start() -> EntropyApp:
+    return EntropyApp(config=_config("Ann,bot:greedy,bot:random", 7), bot_delay=0)
+
+
+def mid_game() -> EntropyApp:
+    session = _played(_config("Ann,bot:greedy,bot:random", 7), until_round=9)
+    return EntropyApp(session=session, bot_delay=0)
+
+
+def handoff() -> EntropyApp:
+    return EntropyApp(config=_config("Ann,Bea,bot:greedy", 3), bot_delay=0)
+
+
+def game_over() -> EntropyApp:
+    return EntropyApp(session=_played(_config("Ann,bot:greedy,bot:random", 7)), bot_delay=0)
+
+
+@dataclass(frozen=True)
+class Scene:
+    make: Callable[[], EntropyApp]
+    keys: tuple[str, ...] = ()
+
+
+SCENES: dict[str, Scene] = {
+    "new_game": Scene(new_game),
+    "game_start": Scene(game_start),
+    "mid_game": Scene(mid_game),
+    "handoff": Scene(handoff),
+    "help": Scene(game_start, ("question_mark",)),
+    "rules": Scene(mid_game, ("f1",)),
+    "game_over": Scene(game_over),
+}
+# Shown in the screenshots only: the snapshot tests keep to the list above.
+MORE_SCENES: dict[str, Scene] = {
+    "seat_consoles": Scene(mid_game, ("v", "right")),
+    "quit_confirm": Scene(mid_game, ("q",)),
+    "command_palette": Scene(mid_game, ("ctrl+p",)),
+    "offers": Scene(mid_game, ("o",)),
+    "log": Scene(mid_game, ("l",)),
+}

@@ -1,0 +1,35 @@
+"""Thousands of keys pressed at random (fixed seed), across every screen they lead to: the app
+must never crash. Quitting keys are left out so the run lasts; the quit dialog has its own test."""
+
+from __future__ import annotations
+
+import random
+
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
+
+from .helpers import press
+
+KEYS = (
+    *"0123456789",
+    *"abcdefghijklmnoprstuvwxz",  # no q: it quits the game-over screen
+    "enter", "escape", "space", "tab", "shift+tab", "backspace",
+    "up", "down", "left", "right", "pageup", "pagedown", "home", "end",
+    "question_mark", "slash", "f1", "f2", "ctrl+p", "ctrl+r", "ctrl+s",
+)  # fmt: skip
+PRESSES = 2500
+
+
+async def test_random_keys_never_crash_the_app() -> None:
+    rng = random.Random(20260)
+    config = GameConfig(parse_seats("Ann,Bea,bot:random"), seed=13)
+    screens: set[str] = set()
+    pressed = 0
+    while pressed < PRESSES:  # Esc on the new-game screen leaves the app: start another
+        app = EntropyApp(config=config, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            while pressed < PRESSES and app.return_code is None:
+                await press(pilot, rng.choice(KEYS))
+                pressed += 1
+                screens.add(type(app.screen).__name__)
+    assert {"GameScreen", "HandoffScreen", "HelpScreen", "RulesScreen"} <= screens, screens

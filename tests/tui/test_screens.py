@@ -1,0 +1,189 @@
+"""Each screen reached and used from the keyboard."""
+
+from __future__ import annotations
+
+import random
+
+from entropy_tui.rules import Game
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.keys import COMMANDS
+from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
+from entropy_tui.tui.screens.game import GameScreen
+from entropy_tui.tui.screens.help import HelpScreen, help_tables
+from entropy_tui.tui.screens.new_game import NewGameScreen
+from entropy_tui.tui.screens.palette import Palette
+from entropy_tui.tui.screens.rules import RulesScreen
+from entropy_tui.tui.screens.seats import SeatsScreen
+from entropy_tui.tui.screens.too_small import TooSmallScreen
+from entropy_tui.tui.session import Session
+from entropy_tui.tui.themes import COLOURBLIND_THEME, DEFAULT_THEME
+from entropy_tui.tui.widgets.prompt import Prompt
+
+from .helpers import plain_text, press, screen_text
+
+
+def game_app(spec: str = "Ann,bot:random", **kwargs: object) -> EntropyApp:
+    return EntropyApp(config=GameConfig(parse_seats(spec), seed=7), bot_delay=0, **kwargs)
+
+
+async def test_f1_opens_the_rules_at_the_section_of_the_decision() -> None:
+    app = game_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        assert "Movement" in str(app.screen.query_one("#rules-markdown").source)
+        await pilot.press("slash", *"traffic")
+        assert "Traffic Bonus" in str(app.screen.query_one("#rules-markdown").source)
+        await pilot.press("escape", "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_help_lists_every_key_of_the_registry() -> None:
+    app = game_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = plain_text(help_tables())
+        for command in COMMANDS:
+            assert command.title in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_palette_offers_the_registrys_commands() -> None:
+    app = game_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Help", "Rules", "Seat consoles", "Skip ahead"} <= titles
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, Palette)
+        await pilot.press(*"seat consoles", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SeatsScreen)
+
+
+async def test_quitting_mid_game_asks_first() -> None:
+    app = game_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuitScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_seat_consoles_cycle_through_every_seat() -> None:
+    app = game_app("Ann,bot:random,bot:greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("v")
+        screen = app.screen
+        assert isinstance(screen, SeatsScreen)
+        seen = {screen.seat}
+        for _ in range(3):
+            await pilot.press("right")
+            seen.add(screen.seat)
+        assert seen == {0, 1, 2}
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_window_too_small_says_how_big_to_make_it() -> None:
+    app = game_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Make the window at least 80x24" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_new_game_refuses_a_bad_table_then_starts_a_good_one() -> None:
+    app = EntropyApp(default_seed=99, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#seat-2 .seat-name").value = "ann"
+        await pilot.press("ctrl+s")
+        assert "same name" in screen_text(app)
+        screen.query_one("#seat-2 .seat-name").value = "Bob"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        config = app.screen.session.config
+        assert config.seed == 99
+        assert [s.name for s in config.seats] == ["Ann", "Bob"]
+
+
+async def test_two_digit_numbers_and_disabled_options() -> None:
+    # Find a decision with ten or more options, and one with a disabled option.
+    game = Game.new(["Ann", "Bob"], seed=7)
+    rng = random.Random(0)
+    while len(game.decision.options) < 12:
+        game.choose(rng.choice(game.decision.enabled).id)
+    config = GameConfig(parse_seats("Ann,Bob"), seed=7, open_hands=True)
+    app = EntropyApp(session=Session(config, game=game), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompt = app.screen.query_one(Prompt)
+        before = len(game.state.choices)
+        await press(pilot, "1")  # 1 or 10-19: waits
+        assert len(game.state.choices) == before
+        assert "press Enter" in prompt.border_title
+        target = prompt.choices[11]
+        await press(pilot, "2")
+        if target.enabled:
+            assert game.state.choices[-1] == target.id
+        else:
+            assert len(game.state.choices) == before
+            assert target.reason in prompt.border_title
+
+
+async def test_bots_wait_their_turn_and_space_skips_ahead() -> None:
+    app = EntropyApp(
+        config=GameConfig(parse_seats("Ann,bot:random,bot:random"), seed=4), bot_delay=60
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        while not session.bot_to_move():
+            choice = next(c for c in screen.query_one(Prompt).choices if c.enabled)
+            screen.choose(choice.id)
+        await pilot.pause()
+        assert "is deciding" in screen_text(app)
+        await pilot.press("space")
+        assert session.human_to_move() == 0 or session.game.over
+
+
+async def test_a_click_takes_an_option() -> None:
+    app = game_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen.session.game
+        before = len(game.state.choices)
+        await pilot.click("#prompt-options", offset=(3, 0))
+        await pilot.pause()
+        assert len(game.state.choices) > before
+        assert game.state.choices[before] == "move:1"
+
+
+async def test_f2_switches_to_the_colour_blind_theme_and_back() -> None:
+    app = game_app(colourblind=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == COLOURBLIND_THEME
+        await pilot.press("f2")
+        assert app.theme == DEFAULT_THEME
+
+
+async def test_another_humans_hand_stays_hidden() -> None:
+    app = game_app("Ann,Bea")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.press("v")
+        assert "Hand (private)" in screen_text(app)
+        await pilot.press("right")  # Bea's console, as Ann may see it
+        text = screen_text(app)
+        assert "Hand (private)" not in text
+        assert "(hidden)" in text

@@ -1,0 +1,16 @@
+"""Snapshots of every main screen at 80x24 and 160x50 (fixed seeds; no clock in the picture).
+Update them with `pytest tests/tui/test_snapshots.py --snapshot-update` after a deliberate change,
+and look at the report before committing."""
+
+from __future__ import annotations
+
+import pytest
+
+from .scenes import SCENES, SIZES
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", SCENES)
+def test_screen(snap_compare, name: str, size: str) -> None:  # snap_compare: the plugin's
+    scene = SCENES[name]
+    assert snap_compare(scene.make(), press=scene.keys, terminal_size=SIZES[size])

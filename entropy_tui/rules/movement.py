@@ -116,7 +116,8 @@ def _move_label(game: Game, preview: MovePreview) -> str:
     if preview.charge:
         text += "; pay 1 Entropy (occupied after 3)"
     if preview.retrieved:
-        text += "; retrieve your " + ", ".join(title(k) for k in preview.retrieved) + " token"
+        tokens = " and ".join(title(k) for k in preview.retrieved)
+        text += f"; retrieve your {tokens} token" + ("s" if len(preview.retrieved) > 1 else "")
     if preview.unlocks_wild:
         text += "; unlock your Wild token"
     return text

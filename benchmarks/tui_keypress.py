@@ -29,6 +29,12 @@ NO_CHANGE = 1.0  # seconds without any output after a key: it changed nothing on
 KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "1": b"1"}
 
 
+def _take_terminal() -> None:
+    """In the child: make the pseudo-terminal its controlling terminal, so that it is hung up
+    (SIGHUP), like a closed terminal window, if this script dies without closing it."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """A child process on a pseudo-terminal of a fixed size."""
 
@@ -46,6 +52,7 @@ class Terminal:
             env=env,
             cwd=ROOT,
             start_new_session=True,
+            preexec_fn=_take_terminal,
         )
         os.close(slave)
         self.master = master

@@ -91,7 +91,7 @@ def scarce_reward(game: Game, task: Task) -> Decision:
     )
     return Decision(
         seat,
-        f"Scarce {biome_words(game.index, biome or '')} on {planet_label(game, seat, ref)}",
+        f"{biome_words(game.index, biome or '')} on {planet_label(game, seat, ref)}",
         RULE,
         [take, Option("skip", "Decline the reward", lambda: game.pop(task))],
     )

@@ -55,7 +55,8 @@ SCOPES: dict[str, str] = {
     "game_over": "Game over",
     "seats": "Seat consoles",
     "rules": "Rules",
-    "dialog": "Help and dialogs",
+    "quit": "Leaving a game",
+    "dialog": "Help and other windows",
 }
 
 COMMANDS: tuple[Command, ...] = (
@@ -116,6 +117,17 @@ COMMANDS: tuple[Command, ...] = (
         ("up", "down"),
         "Up/Down",
         "game",
+        palette=False,
+        bound=False,
+    ),
+    Command(
+        "Scroll a panel",
+        "In a panel picked with its key (full and medium layouts): Up/Down, PgUp/PgDn, Home/End",
+        "",
+        ("pageup", "pagedown"),
+        "PgUp/PgDn",
+        "game",
+        footer=False,
         palette=False,
         bound=False,
     ),
@@ -224,7 +236,10 @@ COMMANDS: tuple[Command, ...] = (
     # Rules
     Command("Search", "Search the rules", "search", ("slash",), "/", "rules"),
     Command("Close", "Back to where you were", "dismiss", ("escape",), "Esc", "rules"),
-    # Dialogs
+    # Leaving a game
+    Command("Leave", "Leave the game", "leave", ("y",), "y", "quit"),
+    Command("Stay", "Go back to the game", "stay", ("n", "escape"), "n/Esc", "quit"),
+    # Help and other windows
     Command("Close", "Close this window", "dismiss", ("escape",), "Esc", "dialog"),
 )
 

@@ -4,6 +4,8 @@ and look at the report before committing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from .scenes import SCENES, SIZES
@@ -11,6 +13,6 @@ from .scenes import SCENES, SIZES
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", SCENES)
-def test_screen(snap_compare, name: str, size: str) -> None:  # snap_compare: the plugin's
+def test_screen(snap_compare: Callable[..., bool], name: str, size: str) -> None:
     scene = SCENES[name]
     assert snap_compare(scene.make(), press=scene.keys, terminal_size=SIZES[size])

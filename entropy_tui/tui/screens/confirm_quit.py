@@ -5,18 +5,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..keys import bindings_for
+
 
 class ConfirmQuitScreen(ModalScreen[bool]):
-    SCOPE = "dialog"
-    BINDINGS: ClassVar = [
-        Binding("y", "leave", "Leave"),
-        Binding("n,escape", "stay", "Stay"),
-    ]
+    SCOPE = "quit"
+    BINDINGS: ClassVar = bindings_for("quit")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):

@@ -104,7 +104,7 @@ class OptionsView(Widget, can_focus=True):
         lines = self._layout(width)
         shown = lines[self._top : self._top + height]
         more = len(lines) - self._top - height
-        highlight = self.get_visual_style("options--highlight", partial=True)
+        highlight = self.get_visual_style("options--highlight")
         out = []
         for index, first, line in shown:
             if index == self.highlighted:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 
 from entropy_tui.rules import rondel
@@ -75,10 +76,10 @@ class Rondel(Widget):
     def render(self) -> Content:
         return Content("\n").join(self._lines)
 
-    def get_content_width(self, container, viewport) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((line.cell_length for line in self._lines), default=4 * CELL)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines)
 
 

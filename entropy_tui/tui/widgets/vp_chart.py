@@ -13,8 +13,10 @@ AXIS_WIDTH = 5
 class VpChart(Widget):
     DEFAULT_CSS = "VpChart { height: 14; }"
 
-    def __init__(self, seats: tuple[SeatConfig, ...], series: list[list[int]], **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(
+        self, seats: tuple[SeatConfig, ...], series: list[list[int]], *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
         self.seats = seats
         self.series = series
 

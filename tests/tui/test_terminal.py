@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,7 +23,9 @@ class Tmux:
     """One tmux server of our own (its own socket), holding one session."""
 
     def __init__(self, command: str, size: tuple[int, int]) -> None:
-        self.socket = f"entropy-test-{os.getpid()}"
+        # A socket of its own per terminal: a server still shutting down from the previous test
+        # must not swallow this one's session.
+        self.socket = f"entropy-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.run(
             "new-session", "-d", "-s", "game", "-x", str(size[0]), "-y", str(size[1]),
             "-c", str(ROOT), command,
@@ -81,7 +84,8 @@ def test_a_terminal_too_small_gets_a_message_not_a_crash() -> None:
 
 
 def test_a_hot_seat_game_in_tmux(tmux: Tmux) -> None:
-    tmux.wait_for(lambda s: "Pass to @ Ann - press Enter" in s, "the first hand-off")
+    # A cold start on a busy machine (the rest of the suite running) can take many seconds.
+    tmux.wait_for(lambda s: "Pass to @ Ann - press Enter" in s, "the first hand-off", timeout=90)
     tmux.keys("Enter")
     screen = tmux.wait_for(lambda s: "move your Scientist" in s, "Ann's first decision")
     assert "Hand (private)" not in screen or "Ann" in screen

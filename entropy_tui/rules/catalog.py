@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from .counters import CHOICE_COUNTERS, COUNTERS, check_counter
+from .counters import check_counter
 from .vocabulary import (
     ActionName,
     BiomeKind,
@@ -417,8 +417,6 @@ def load_catalog() -> Catalog:
 
 
 __all__ = [
-    "CHOICE_COUNTERS",
-    "COUNTERS",
     "ActionTile",
     "AsteroidTile",
     "BiomeTile",

@@ -113,12 +113,6 @@ def star_words(index: CatalogIndex, star_id: str) -> str:
 
 
 @cache  # the catalog never changes, so neither do its words
-def planet_words(index: CatalogIndex, planet_id: str) -> str:
-    planet = index.any_planet[planet_id]
-    return f"{title(planet.type)} Planet {planet_id}"
-
-
-@cache  # the catalog never changes, so neither do its words
 def biome_words(index: CatalogIndex, biome_id: str) -> str:
     biome = index.biome[biome_id]
     needs = " ".join(amount(n, life) for life, n in biome.requirement.items())

@@ -12,7 +12,6 @@ from .vocabulary import INNER_ACTION_TOKEN, title
 if TYPE_CHECKING:
     from .game import Game
 
-RULE_TURN = "Turn Structure"
 RULE_ACTIONS = "Actions"
 
 

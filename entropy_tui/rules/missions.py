@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from .state import PlayerState, Task
 
 RULE_MISSION = "Fulfill a Mission"
-RULE_OBJECTIVES = "Objectives"
 RULE_LIFEFORM = "Lifeform Objective"
 OBJECTIVES_TO_END = 2
 

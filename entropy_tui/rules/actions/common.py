@@ -23,10 +23,6 @@ def skip_option(game: Game, task: Task, label: str = "") -> Option:
     return Option("skip", words, lambda: game.pop(task), rule="Actions")
 
 
-def prompt(game: Game, task: Task, question: str) -> str:
-    return f"{title(task.kind)}: {question}"
-
-
 def can_pay(game: Game, seat: int, resource: str, amount: int) -> tuple[bool, str]:
     have = getattr(game.player(seat), resource)
     if have >= amount:

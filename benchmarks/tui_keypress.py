@@ -19,6 +19,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 from pathlib import Path
@@ -27,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 QUIET = 0.08  # seconds without output that mark the end of a frame
 NO_CHANGE = 1.0  # seconds without any output after a key: it changed nothing on screen
 KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "1": b"1"}
+# Autosaves of benchmark runs go here (removed at exit), never to the user's data folder.
+DATA_FOLDER = tempfile.TemporaryDirectory(prefix="entropy-tui-bench-")
 
 
 def _take_terminal() -> None:
@@ -42,7 +45,12 @@ class Terminal:
         master, slave = os.openpty()
         columns, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor")
+        env = dict(
+            os.environ,
+            TERM="xterm-256color",
+            COLORTERM="truecolor",
+            ENTROPY_TUI_DATA=DATA_FOLDER.name,
+        )
         env.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
             argv,

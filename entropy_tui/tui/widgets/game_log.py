@@ -33,6 +33,7 @@ class GameLog(Widget, can_focus=True):
         super().__init__(id=id)
         self._texts: list[str] = []  # one entry per event, already prefixed with its seat
         self._written = 0  # events of the view already in _texts
+        self._last_event: dict | None = None  # the newest of them, to notice a rewritten log
         self._viewer: object = object()  # equal to no viewer, so the first show starts afresh
         self._lines: list[str] = []
         self._wrap_width = 0  # the width _lines were wrapped for
@@ -40,10 +41,16 @@ class GameLog(Widget, can_focus=True):
 
     def show(self, scene: Scene) -> None:
         events = scene.view["log"]
-        if scene.viewer != self._viewer or len(events) < self._written:
-            # Someone else took the keyboard: their lines differ, so start over.
+        if (
+            scene.viewer != self._viewer
+            or len(events) < self._written
+            or (self._written and events[self._written - 1] != self._last_event)
+        ):
+            # Someone else took the keyboard (their lines differ), or a decision was taken
+            # back or replayed: start over.
             self._viewer = scene.viewer
             self._texts, self._written, self._lines, self._back = [], 0, [], 0
+            self.refresh()
         # Before anyone has taken the keyboard, private lines stay hidden too.
         fresh = [
             _text(scene, event)
@@ -53,6 +60,7 @@ class GameLog(Widget, can_focus=True):
             or scene.view["settings"]["open_hands"]
         ]
         self._written = len(events)
+        self._last_event = events[-1] if events else None
         if fresh:
             self._texts = (self._texts + fresh)[-MAX_EVENTS:]
             if self._wrap_width:

@@ -8,13 +8,14 @@ kept apart from the rules' state, so a replayed game still equals the saved one.
 
 from __future__ import annotations
 
+from .notes import LogNote
 from .rules import Game, InvalidChoice
 
 
 class Timeline:
-    def __init__(self, game: Game, notes: list[str] | None = None) -> None:
+    def __init__(self, game: Game, notes: list[LogNote] | None = None) -> None:
         self.game = game
-        self.notes: list[str] = list(notes or [])
+        self.notes: list[LogNote] = list(notes or [])
         self._redo: list[str] = []  # undone choices, the next one to redo last
 
     def choose(self, option_id: str) -> None:
@@ -28,24 +29,34 @@ class Timeline:
     def undo_refusal(self) -> str | None:
         return self.game.undo_refusal()
 
-    def undo(self) -> str:
-        """Takes back the last choice; returns the log note. Raises InvalidChoice, naming the
-        barrier, when it can't."""
+    def undo(self) -> LogNote:
+        """Takes back the last choice and notes it. Raises InvalidChoice, naming the barrier,
+        when it can't."""
         last = self.game.state.choices[-1] if self.game.state.choices else None
         previous = self.game.undone()  # raises with the reason when refused
         assert last is not None and previous.decision is not None
+        seat = previous.decision.player
         label = previous.decision.option(last).label
-        note = f"{previous.name(previous.decision.player)} took back: {label}"
         self.game = previous
         self._redo.append(last)
-        self.notes.append(note)
-        return note
+        return self._note(seat, f"{previous.name(seat)} took back: {label}")
 
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def redo(self) -> None:
+    def redo(self) -> LogNote:
+        """Makes the last undone choice again and notes it."""
         if not self._redo:
             raise InvalidChoice("Nothing to redo.")
-        self.game.choose(self._redo.pop())
+        decision = self.game.decision
+        assert decision is not None
+        choice = self._redo.pop()
+        label = decision.option(choice).label
+        self.game.choose(choice)
+        return self._note(decision.player, f"{self.game.name(decision.player)} redid: {label}")
+
+    def _note(self, seat: int, text: str) -> LogNote:
+        note = LogNote(at_event=len(self.game.log), seat=seat, text=text)
+        self.notes.append(note)
+        return note

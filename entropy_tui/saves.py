@@ -10,20 +10,25 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from platformdirs import user_data_dir
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from .rules import Game, InvalidChoice
+from .notes import LogNote
+
+if TYPE_CHECKING:  # the engine loads when a game is, not when saves are listed
+    from .rules import Game
 
 FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 16 * 1024 * 1024
-AUTOSAVE_NAME = "autosave.json"
 APP_NAME = "entropy-tui"
+AUTOSAVE_PREFIX = "game-"  # every game autosaves to a file of its own: game-<started>.json
+MAX_NAME_LENGTH = 60
 
 
 class SaveError(Exception):
@@ -48,7 +53,11 @@ class SaveFile(BaseModel):
     config: GameConfig
     choices: list[str]
     snapshot: dict[str, Any]
-    notes: list[str] = []  # lines the app adds to the log, like undos
+    notes: list[LogNote] = []  # lines the app adds to the log, like undos
+    # How the app shows each seat (a colour name); not part of the rules.
+    colours: list[Annotated[str, StringConstraints(pattern=r"^[a-z]{1,16}$")]] = Field(
+        default=[], max_length=4
+    )
 
 
 class SaveSummary(BaseModel):
@@ -58,6 +67,19 @@ class SaveSummary(BaseModel):
     round: int
     over: bool
 
+    @property
+    def is_autosave(self) -> bool:
+        return self.path.name.startswith(AUTOSAVE_PREFIX)
+
+    @property
+    def when(self) -> str:
+        """The save's local date and time, to the minute."""
+        try:
+            moment = datetime.fromisoformat(self.saved_at).astimezone()
+        except ValueError:
+            return self.saved_at
+        return moment.strftime("%Y-%m-%d %H:%M")
+
 
 def saves_dir() -> Path:
     """Where saves live (created on first use); ENTROPY_TUI_DATA overrides it (tests, kiosks)."""
@@ -66,24 +88,60 @@ def saves_dir() -> Path:
     return folder
 
 
-def autosave_path() -> Path:
-    return saves_dir() / AUTOSAVE_NAME
+def new_autosave_path() -> Path:
+    """A file of its own for a game starting now."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return _unused(saves_dir(), f"{AUTOSAVE_PREFIX}{stamp}")
 
 
-def to_save(game: Game, notes: list[str] | None = None) -> SaveFile:
+def copy_path(name: str) -> Path:
+    """Where a copy saved under `name` goes: always inside the saves folder, whatever the name
+    holds (separators, dots and the like become dashes), never over another save."""
+    stem = re.sub(r"[^A-Za-z0-9_ -]+", "-", name).strip(" -")[:MAX_NAME_LENGTH] or "saved game"
+    if stem.startswith(AUTOSAVE_PREFIX):
+        stem = f"copy of {stem}"  # game- files are autosaves
+    return _unused(saves_dir(), stem)
+
+
+def _unused(folder: Path, stem: str) -> Path:
+    path, number = folder / f"{stem}.json", 1
+    while path.exists():
+        number += 1
+        path = folder / f"{stem} ({number}).json"
+    return path
+
+
+def to_save(
+    game: Game, notes: list[LogNote] | None = None, colours: list[str] | None = None
+) -> SaveFile:
     return SaveFile(
         format=FORMAT_VERSION,
-        saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        saved_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
         config=GameConfig(**game.config()),
         choices=list(game.state.choices),
         snapshot=game.snapshot(),
         notes=list(notes or []),
+        colours=list(colours or []),
     )
 
 
-def write_save(game: Game, path: Path, notes: list[str] | None = None) -> None:
-    """Writes atomically: readers see the old file or the new one, whole."""
-    data = to_save(game, notes).model_dump_json(indent=1).encode("utf-8")
+def save_bytes(
+    game: Game, notes: list[LogNote] | None = None, colours: list[str] | None = None
+) -> bytes:
+    return to_save(game, notes, colours).model_dump_json(indent=1).encode("utf-8")
+
+
+def write_save(
+    game: Game,
+    path: Path,
+    notes: list[LogNote] | None = None,
+    colours: list[str] | None = None,
+) -> None:
+    write_atomically(path, save_bytes(game, notes, colours))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Readers see the old file or the new one, whole, whenever the writer stops."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".saving-", suffix=".json", dir=path.parent)
     try:
@@ -143,6 +201,8 @@ def read_save(path: Path) -> SaveFile:
 
 def load_game(path: Path) -> tuple[Game, SaveFile]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
+    from .rules import Game, InvalidChoice
+
     save = read_save(path)
     try:
         game = Game.new(**save.config.model_dump())
@@ -157,6 +217,9 @@ def load_game(path: Path) -> tuple[Game, SaveFile]:
             ) from None
     if game.snapshot() != save.snapshot:
         raise SaveError(f"{path}: its snapshot does not match its choice log (edited by hand?)")
+    for note in save.notes:
+        if note.at_event > len(game.log) or (note.seat or 0) >= len(save.config.seats):
+            raise SaveError(f"{path}: a log note does not fit the game ({note.text!r})")
     return game, save
 
 
@@ -179,3 +242,8 @@ def list_saves() -> list[SaveSummary]:
             )
         )
     return sorted(summaries, key=lambda s: s.saved_at, reverse=True)
+
+
+def latest_unfinished() -> SaveSummary | None:
+    """The game saved most recently that has not ended."""
+    return next((save for save in list_saves() if not save.over), None)

@@ -29,12 +29,16 @@ def first_undoable(seed: int) -> tuple[Timeline, dict, str, str]:
 def test_undo_restores_the_state_and_notes_it() -> None:
     timeline, before, _, expected_note = first_undoable(2)
     after = timeline.game.snapshot()
+    events_before = len(timeline.game.log)
     note = timeline.undo()
     assert timeline.game.snapshot() == before
-    assert note == expected_note and timeline.notes == [note]
-    timeline.redo()
+    assert note.text == expected_note and timeline.notes == [note]
+    assert note.at_event == len(timeline.game.log) <= events_before
+    redone = timeline.redo()
     assert timeline.game.snapshot() == after
     assert not timeline.can_redo
+    assert redone.text == expected_note.replace("took back", "redid")
+    assert redone.at_event == events_before and timeline.notes == [note, redone]
 
 
 def test_a_different_choice_forgets_the_redo() -> None:

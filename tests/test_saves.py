@@ -10,12 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from entropy_tui.notes import LogNote
 from entropy_tui.rules import Game
 from entropy_tui.saves import (
     FORMAT_VERSION,
     SaveError,
+    copy_path,
+    latest_unfinished,
     list_saves,
     load_game,
+    new_autosave_path,
     read_save,
     saves_dir,
     write_save,
@@ -44,10 +48,11 @@ def good_save(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 def test_save_then_load_gives_the_identical_game(tmp_path: Path, seed: int, steps: int) -> None:
     game = played(seed, steps)
     path = tmp_path / "game.json"
-    write_save(game, path, notes=["Ann took back: Move 2"])
+    note = LogNote(at_event=len(game.log), seat=0, text="Ann took back: Move 2")
+    write_save(game, path, notes=[note], colours=["teal", "red"])
     loaded, save = load_game(path)
     assert loaded.snapshot() == game.snapshot()
-    assert save.notes == ["Ann took back: Move 2"]
+    assert save.notes == [note] and save.colours == ["teal", "red"]
     assert [o.id for o in loaded.decision.options] == [o.id for o in game.decision.options]  # type: ignore[union-attr]
 
 
@@ -104,6 +109,49 @@ def test_the_save_list_skips_broken_files(tmp_path: Path, monkeypatch: pytest.Mo
     assert [s.path.name for s in summaries] == ["one.json"]
     assert summaries[0].seats == ["P0", "P1", "P2"] and summaries[0].round >= 1
     assert (saves_dir() / "junk.json").read_text() == "{"
+
+
+def test_the_latest_unfinished_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ENTROPY_TUI_DATA", str(tmp_path))
+    assert latest_unfinished() is None
+    older, newer = new_autosave_path(), copy_path("evening game")
+    write_save(played(2, 30), older)
+    write_save(played(3, 10), newer)
+    over = played(4, 100_000, seats=2)
+    assert over.over
+    write_save(over, copy_path("finished"))
+    latest = latest_unfinished()
+    assert latest is not None and latest.path == newer and not latest.is_autosave
+    assert older.name.startswith("game-") and [s.is_autosave for s in list_saves()].count(True) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Friday night", "Friday night.json"),
+        ("../../etc/passwd", "etc-passwd.json"),
+        ("/tmp/x", "tmp-x.json"),
+        ("...", "saved game.json"),
+        ("game-20260101", "copy of game-20260101.json"),
+        ("a" * 200, "a" * 60 + ".json"),
+    ],
+)
+def test_a_copy_stays_in_the_saves_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, expected: str
+) -> None:
+    monkeypatch.setenv("ENTROPY_TUI_DATA", str(tmp_path))
+    path = copy_path(name)
+    assert path.parent == tmp_path and path.name == expected
+    path.write_text("taken")
+    assert copy_path(name).name == expected.replace(".json", " (2).json")
+
+
+def test_a_note_outside_the_game_is_refused(tmp_path: Path) -> None:
+    game = played(6, 20)
+    path = tmp_path / "game.json"
+    write_save(game, path, notes=[LogNote(at_event=len(game.log) + 1, seat=0, text="x")])
+    with pytest.raises(SaveError, match="log note does not fit"):
+        load_game(path)
 
 
 def _mutations() -> st.SearchStrategy[tuple[str, int, int]]:

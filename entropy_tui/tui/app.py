@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import App, SystemCommand
 from textual.events import Resize
@@ -20,6 +21,8 @@ if TYPE_CHECKING:  # the engine loads only when a game starts, to keep start-up 
 
 MIN_SIZE = (80, 24)
 DEFAULT_BOT_DELAY = 0.6  # seconds between two bot decisions: slow enough to follow
+# What the command line asks to open instead of the new-game screen.
+OpenKind = Literal["load", "replay", "resume"]
 
 
 class EntropyApp(App[None]):
@@ -38,10 +41,13 @@ class EntropyApp(App[None]):
         bot_delay: float = DEFAULT_BOT_DELAY,
         colourblind: bool = False,
         bot_factory: BotFactory | None = None,
+        open_file: tuple[OpenKind, Path | None] | None = None,
     ) -> None:
         super().__init__()
         self._start_config = config
         self._start_session = session
+        self._open_file = open_file
+        self.session: Session | None = None  # the game on screen, if any
         self.default_seed = default_seed
         # What the new-game screen starts from (the command line's flags).
         self.default_options = {"alternative": alternative_objectives, "open_hands": open_hands}
@@ -62,6 +68,12 @@ class EntropyApp(App[None]):
             self.play(self._start_session)
         elif self._start_config is not None:
             self.start_game(self._start_config)
+        elif self._open_file is not None:
+            kind, path = self._open_file
+            if kind == "resume":
+                self.resume()
+            elif path is not None:
+                self.open_save(path, replay=kind == "replay")
         else:
             self.new_game()
         self._guard_size()
@@ -76,26 +88,72 @@ class EntropyApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, notice: str = "") -> None:
+        """The set-up screen; `notice` tells why it shows instead of what was asked."""
         from .screens.new_game import NewGameScreen
 
         self.game_in_progress = False
         seed = seed if seed is not None else self.default_seed
-        self._show(NewGameScreen(seed, **self.default_options))
+        self._show(NewGameScreen(seed, notice=notice, **self.default_options))
 
     def start_game(self, config: GameConfig) -> None:
+        from entropy_tui.saves import new_autosave_path
+
         from .session import Session
 
-        self.play(Session(config, bot_factory=self.bot_factory))
+        self.play(Session(config, bot_factory=self.bot_factory, save_path=new_autosave_path()))
+
+    def open_save(self, path: Path, *, replay: bool = False) -> None:
+        """Continues (or replays) a saved game; a file that can't be loaded is named, left as it
+        is, and the new-game screen says why."""
+        from entropy_tui.saves import AUTOSAVE_PREFIX, SaveError, new_autosave_path, saves_dir
+
+        from .session import Session
+
+        # A game's own autosave goes on being written; any other file is left as it is.
+        own = path.name.startswith(AUTOSAVE_PREFIX) and path.resolve().parent == (
+            saves_dir().resolve()
+        )
+        try:
+            session = Session.from_save(
+                path,
+                self.bot_factory,
+                save_path=None if replay else path if own else new_autosave_path(),
+            )
+        except SaveError as error:
+            self.new_game(notice=f"Could not open the game: {error}")
+            return
+        if replay:
+            self.replay(session)
+        else:
+            self.play(session)
+
+    def resume(self) -> None:
+        from entropy_tui.saves import latest_unfinished
+
+        latest = latest_unfinished()
+        if latest is None:
+            self.new_game(notice="There is no unfinished game to continue.")
+        else:
+            self.open_save(latest.path)
 
     def play(self, session: Session) -> None:
         from .screens.game import GameScreen
 
+        self.session = session
         if session.game.over:
             self.show_game_over(session)
             return
         self.game_in_progress = True
         self._show(GameScreen(session, bot_delay=self.bot_delay))
+
+    def replay(self, session: Session) -> None:
+        """Opens a replay over the current screen; closing it goes back there."""
+        from .screens.replay import ReplayScreen
+
+        if len(self.screen_stack) < 2:
+            self.new_game()  # what a replay opened from the command line closes to
+        self.push_screen(ReplayScreen(session))
 
     def show_game_over(self, session: Session) -> None:
         from .screens.game_over import GameOverScreen
@@ -127,9 +185,10 @@ class EntropyApp(App[None]):
     # ------------------------------------------------------------------ commands
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette lists the registry's commands that work on the current screen."""
-        scope = getattr(screen, "SCOPE", None)
+        scope = getattr(screen, "SCOPE", ())
+        scopes = {"app", scope} if isinstance(scope, str) else {"app", *scope}
         for command in COMMANDS:
-            if command.palette and command.bound and command.scope in ("app", scope):
+            if command.palette and command.bound and command.scope in scopes:
                 action = command.action
 
                 def run(action: str = action) -> None:
@@ -173,3 +232,13 @@ class EntropyApp(App[None]):
     def _quit_if_confirmed(self, leave: bool | None) -> None:
         if leave:
             self.exit()
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the game on screen saves itself."""
+        saver = self.session.saver if self.session is not None else None
+        return saver.path if saver is not None else None
+
+    def finish_saving(self) -> None:
+        if self.session is not None and self.session.saver is not None:
+            self.session.saver.flush()

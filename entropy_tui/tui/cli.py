@@ -6,8 +6,13 @@ import argparse
 import os
 import random
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .config import GameConfig, parse_seats
+
+if TYPE_CHECKING:
+    from .app import OpenKind
 
 SEED_LIMIT = 1_000_000
 FRAMES_PER_SECOND = 240
@@ -24,6 +29,14 @@ def _parser() -> argparse.ArgumentParser:
         "bot:greedy, optionally bot:greedy:NAME); without it a set-up screen opens",
     )
     parser.add_argument("--seed", type=int, help="the seed (random if left out)")
+    opening = parser.add_mutually_exclusive_group()
+    opening.add_argument(
+        "--resume", action="store_true", help="continue the unfinished game saved most recently"
+    )
+    opening.add_argument("--load", type=Path, metavar="FILE", help="continue a saved game")
+    opening.add_argument(
+        "--replay", type=Path, metavar="FILE", help="step through a saved game, choice by choice"
+    )
     parser.add_argument(
         "--alternative-objectives", action="store_true", help="use the alternative objectives"
     )
@@ -53,6 +66,15 @@ def main(argv: list[str]) -> int:
     if seed < 0:
         print("entropy-tui: --seed must be 0 or more", file=sys.stderr)
         return 2
+    open_file: tuple[OpenKind, Path | None] | None = None
+    if args.resume:
+        open_file = ("resume", None)
+    elif args.load or args.replay:
+        open_file = ("load", args.load) if args.load else ("replay", args.replay)
+    if open_file is not None and args.seats is not None:
+        message = "--seats starts a new game; leave it out to open a saved one"
+        print(f"entropy-tui: {message}", file=sys.stderr)
+        return 2
     config = None
     if args.seats is not None:
         try:
@@ -78,6 +100,20 @@ def main(argv: list[str]) -> int:
         open_hands=args.open_hands,
         bot_delay=max(args.bot_delay, 0.0),
         colourblind=args.colour_blind,
+        open_file=open_file,
     )
-    app.run(mouse=not args.no_mouse)
+    try:
+        app.run(mouse=not args.no_mouse)
+    finally:
+        app.finish_saving()
+        if app.return_code and app.save_path is not None:
+            print(crash_notice(app.save_path), file=sys.stderr)
     return app.return_code or 0
+
+
+def crash_notice(save_path: Path) -> str:
+    """What to print when the app stopped on an error: the game is not lost."""
+    return (
+        f"entropy-tui stopped on an error, but your game is saved in {save_path}\n"
+        f"Continue it with:  entropy-tui --resume   (or: entropy-tui --load {str(save_path)!r})"
+    )

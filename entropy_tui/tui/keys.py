@@ -50,11 +50,14 @@ class Command:
 SCOPES: dict[str, str] = {
     "app": "Everywhere",
     "game": "Playing",
+    "board": "Looking at the board (playing or replaying)",
+    "replay": "Replaying a game",
     "handoff": "Passing the keyboard",
     "new_game": "New game",
     "game_over": "Game over",
     "seats": "Seat consoles",
     "rules": "Rules",
+    "save_copy": "Saving a copy",
     "quit": "Leaving a game",
     "dialog": "Help and other windows",
 }
@@ -121,17 +124,6 @@ COMMANDS: tuple[Command, ...] = (
         bound=False,
     ),
     Command(
-        "Scroll a panel",
-        "In a panel picked with its key (full and medium layouts): Up/Down, PgUp/PgDn, Home/End",
-        "",
-        ("pageup", "pagedown"),
-        "PgUp/PgDn",
-        "game",
-        footer=False,
-        palette=False,
-        bound=False,
-    ),
-    Command(
         "Choose highlighted",
         "Take the highlighted option (a mouse click does too)",
         "choose_highlighted",
@@ -149,15 +141,55 @@ COMMANDS: tuple[Command, ...] = (
         "Space",
         "game",
     ),
-    Command("Seat consoles", "Open any seat's full public console", "seats", ("v",), "v", "game"),
-    Command("Board", "Show the rondel", "panel('rondel')", ("b",), "b", "game", footer=False),
+    Command(
+        "Undo",
+        "Take back your last decision (not past a card or tile drawn, or another player's"
+        " decision)",
+        "undo",
+        ("u", "ctrl+z"),
+        "u",
+        "game",
+    ),
+    Command(
+        "Redo",
+        "Make a decision you took back again",
+        "redo",
+        ("U", "ctrl+y"),
+        "U",
+        "game",
+        footer=False,
+    ),
+    Command(
+        "Save a copy",
+        "Keep a copy of the game under a name (every decision is saved anyway)",
+        "save_copy",
+        ("ctrl+s",),
+        "Ctrl+S",
+        "game",
+        footer=False,
+    ),
+    Command("Quit game", "Leave the game (asks first)", "app.request_quit", ("q",), "q", "game"),
+    # Looking at the board, playing or replaying
+    Command(
+        "Scroll a panel",
+        "In a panel picked with its key (full and medium layouts): Up/Down, PgUp/PgDn, Home/End",
+        "",
+        ("pageup", "pagedown"),
+        "PgUp/PgDn",
+        "board",
+        footer=False,
+        palette=False,
+        bound=False,
+    ),
+    Command("Seat consoles", "Open any seat's full public console", "seats", ("v",), "v", "board"),
+    Command("Board", "Show the rondel", "panel('rondel')", ("b",), "b", "board", footer=False),
     Command(
         "Offers",
         "Show the offers and objectives",
         "panel('offers')",
         ("o",),
         "o",
-        "game",
+        "board",
         footer=False,
     ),
     Command(
@@ -166,14 +198,53 @@ COMMANDS: tuple[Command, ...] = (
         "panel('console')",
         ("c",),
         "c",
-        "game",
+        "board",
         footer=False,
     ),
     Command(
-        "Players", "Show the other seats", "panel('opponents')", ("p",), "p", "game", footer=False
+        "Players", "Show the other seats", "panel('opponents')", ("p",), "p", "board", footer=False
     ),
-    Command("Log", "Show the game log", "panel('log')", ("l",), "l", "game", footer=False),
-    Command("Quit game", "Leave the game (asks first)", "app.request_quit", ("q",), "q", "game"),
+    Command("Log", "Show the game log", "panel('log')", ("l",), "l", "board", footer=False),
+    # Replaying
+    Command(
+        "Step back / forward",
+        "One choice back or forward",
+        "step(-1)",
+        ("left",),
+        "Left/Right",
+        "replay",
+        priority=True,
+    ),
+    Command(
+        "Step forward",
+        "One choice forward",
+        "step(1)",
+        ("right",),
+        "Right",
+        "replay",
+        footer=False,
+        priority=True,
+    ),
+    # Priority: the options list would take Home and End for itself.
+    Command(
+        "First step",
+        "Back to the game's start",
+        "step_to(0)",
+        ("home",),
+        "Home",
+        "replay",
+        priority=True,
+    ),
+    Command(
+        "Last step",
+        "On to the last choice",
+        "step_to(-1)",
+        ("end",),
+        "End",
+        "replay",
+        priority=True,
+    ),
+    Command("Close", "Leave the replay", "close", ("escape", "q"), "Esc", "replay"),
     # Hand-off
     Command(
         "Take the keyboard",
@@ -186,6 +257,25 @@ COMMANDS: tuple[Command, ...] = (
     # New game
     Command("Start", "Start the game as set up", "start", ("ctrl+s",), "Ctrl+S", "new_game"),
     Command("New seed", "Draw another random seed", "new_seed", ("ctrl+r",), "Ctrl+R", "new_game"),
+    Command(
+        "Continue",
+        "Continue the unfinished game saved most recently",
+        "continue_game",
+        ("ctrl+o",),
+        "Ctrl+O",
+        "new_game",
+    ),
+    Command(
+        "Replay a saved game",
+        "In the list of saved games: replay the highlighted one (Enter opens it)",
+        "",
+        ("r",),
+        "r",
+        "new_game",
+        footer=False,
+        palette=False,
+        bound=False,
+    ),
     Command(
         "Next field",
         "Move between fields",
@@ -211,6 +301,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("Quit", "Leave", "app.quit", ("escape",), "Esc", "new_game"),
     # Game over
     Command("New game", "Set up another game", "new_game", ("n",), "n", "game_over"),
+    Command(
+        "Replay", "Step through this game choice by choice", "replay", ("r",), "r", "game_over"
+    ),
     Command("Quit", "Leave", "app.quit", ("q",), "q", "game_over"),
     # Seat consoles
     Command(
@@ -236,6 +329,8 @@ COMMANDS: tuple[Command, ...] = (
     # Rules
     Command("Search", "Search the rules", "search", ("slash",), "/", "rules"),
     Command("Close", "Back to where you were", "dismiss", ("escape",), "Esc", "rules"),
+    # Saving a copy
+    Command("Cancel", "Back to the game without a copy", "cancel", ("escape",), "Esc", "save_copy"),
     # Leaving a game
     Command("Leave", "Leave the game", "leave", ("y",), "y", "quit"),
     Command("Stay", "Go back to the game", "stay", ("n", "escape"), "n/Esc", "quit"),

@@ -1,4 +1,5 @@
-"""A game being played at this terminal: the engine's Game, its bots, and who sits at the screen.
+"""A game being played at this terminal: the engine's Game with its undo timeline, its bots,
+who sits at the screen, and where it saves itself.
 
 Everything about privacy lives here: the screen shows the view of `viewer`, the human who last
 took the keyboard; a decision of another human first needs a hand-off.
@@ -6,12 +7,17 @@ took the keyboard; a decision of another human first needs a hand-off.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from entropy_tui.autosave import Autosaver
+from entropy_tui.history import Timeline
+from entropy_tui.notes import LogNote, interleave
 from entropy_tui.rules import Decision, Game
+from entropy_tui.saves import SaveFile, load_game, save_bytes
 
 from .bot_players import Bot, BotFactory, bot_seed, default_bot_factory
-from .config import GameConfig, SeatConfig
+from .config import COLOUR_BY_KEY, COLOURS, GameConfig, SeatConfig
 
 
 class Session:
@@ -20,24 +26,54 @@ class Session:
         config: GameConfig,
         game: Game | None = None,
         bot_factory: BotFactory | None = None,
+        *,
+        notes: list[LogNote] | None = None,
+        save_path: Path | None = None,
+        watch_only: bool = False,
     ) -> None:
         self.config = config
-        self.game = game or Game.new(
-            [seat.name for seat in config.seats],
-            seed=config.seed,
-            bots=[seat.bot for seat in config.seats],
-            alternative_objectives=config.alternative_objectives,
-            open_hands=config.open_hands,
+        self.timeline = Timeline(
+            game
+            or Game.new(
+                [seat.name for seat in config.seats],
+                seed=config.seed,
+                bots=[seat.bot for seat in config.seats],
+                alternative_objectives=config.alternative_objectives,
+                open_hands=config.open_hands,
+            ),
+            notes,
         )
+        # Where every decision is saved (None: nowhere, as in tests of the screens alone).
+        self.saver = Autosaver(save_path) if save_path is not None else None
+        self._saved_at: tuple[int, int] | None = None  # (choices, notes) last written
+        # Watching (a replay): nobody decides here, so no bots and no humans to hide cards from.
         factory = bot_factory or default_bot_factory
         self.bots: dict[int, Bot] = {
             seat: factory(spec.bot, bot_seed(config.seed, seat))
             for seat, spec in enumerate(config.seats)
-            if spec.bot is not None
+            if spec.bot is not None and not watch_only
         }
-        self.humans = [seat for seat, spec in enumerate(config.seats) if spec.bot is None]
+        self.humans = [
+            seat for seat, spec in enumerate(config.seats) if spec.bot is None and not watch_only
+        ]
         # With one human (or open hands) nobody's cards need hiding from the screen's user.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+
+    @classmethod
+    def from_save(
+        cls,
+        path: Path,
+        bot_factory: BotFactory | None = None,
+        *,
+        save_path: Path | None = None,
+    ) -> Session:
+        """The game saved in `path` (raises SaveError, naming the file and the problem)."""
+        game, save = load_game(path)
+        return cls(config_of(save), game, bot_factory, notes=list(save.notes), save_path=save_path)
+
+    @property
+    def game(self) -> Game:
+        return self.timeline.game
 
     @property
     def seats(self) -> tuple[SeatConfig, ...]:
@@ -53,7 +89,7 @@ class Session:
 
     @property
     def spectating(self) -> bool:
-        """Nobody human plays: the screen is a window on the bots' game, cards and all."""
+        """Nobody human plays here: the screen is a window on the game, cards and all."""
         return not self.humans
 
     def is_bot(self, seat: int) -> bool:
@@ -88,22 +124,47 @@ class Session:
 
     def view(self) -> dict[str, Any]:
         """The engine's view for whoever sits at the screen (before the first hand-off, the
-        first human's: the screen then shows nothing private, see sees_private)."""
+        first human's: the screen then shows nothing private, see sees_private), its log
+        with the notes of undos and redos in their places."""
+        game = self.game
         if self.spectating:
-            return self.game.snapshot()
-        return self.game.view(self.viewer if self.viewer is not None else self.humans[0])
+            view = game.snapshot()
+            view["log"] = game.dumped_log()  # the same event objects the notes merge into
+        else:
+            view = game.view(self.viewer if self.viewer is not None else self.humans[0])
+        view["log"] = interleave(game.dumped_log(), view["log"], self.timeline.notes)
+        return view
 
     def choose(self, option_id: str) -> None:
         """A human's choice; InvalidChoice propagates with the engine's explanation."""
-        self.game.choose(option_id)
+        self.timeline.choose(option_id)
 
     def bot_step(self) -> str:
         """Lets the bot whose decision is pending make it; returns the option id it chose."""
         decision = self.decision
         assert decision is not None and self.is_bot(decision.player)
         choice = self.bots[decision.player].decide(self.game.view(decision.player), decision)
-        self.game.choose(choice)
+        self.timeline.choose(choice)
         return choice
+
+    def undo(self) -> LogNote:
+        """Takes back the last decision (InvalidChoice says why not)."""
+        return self.timeline.undo()
+
+    def redo(self) -> LogNote:
+        return self.timeline.redo()
+
+    def autosave(self) -> None:
+        """Saves the game in the background if anything changed since the last save."""
+        mark = (len(self.game.state.choices), len(self.timeline.notes))
+        if self.saver is None or mark == self._saved_at:
+            return
+        self._saved_at = mark
+        self.saver.submit(self.save_data())
+
+    def save_data(self) -> bytes:
+        colours = [seat.colour for seat in self.seats]
+        return save_bytes(self.game, self.timeline.notes, colours)
 
     def play_bots(self) -> int:
         """Bots decide until a human must, or the game ends; returns how many steps ran."""
@@ -112,3 +173,21 @@ class Session:
             self.bot_step()
             steps += 1
         return steps
+
+
+def config_of(save: SaveFile) -> GameConfig:
+    """The seats and settings of a saved game; colours the save lacks (or repeats) are dealt in
+    the usual order."""
+    saved = save.config
+    colours = [c for c in save.colours if c in COLOUR_BY_KEY]
+    if len(colours) != len(saved.seats) or len(set(colours)) != len(colours):
+        colours = [colour.key for colour in COLOURS[: len(saved.seats)]]
+    return GameConfig(
+        seats=tuple(
+            SeatConfig(name, bot, colour)
+            for name, bot, colour in zip(saved.seats, saved.bots, colours, strict=True)
+        ),
+        seed=saved.seed,
+        alternative_objectives=saved.alternative_objectives,
+        open_hands=saved.open_hands,
+    )

@@ -18,7 +18,11 @@ class ConfirmQuitScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static("Leave this game? It is not saved.", id="confirm-question")
+            yield Static(
+                "Leave this game? It is saved: continue it from the start screen, or with"
+                " entropy-tui --resume.",
+                id="confirm-question",
+            )
             with Horizontal(id="confirm-buttons"):
                 yield Button("Stay (n)", id="stay", variant="primary")
                 yield Button("Leave (y)", id="leave", variant="error")

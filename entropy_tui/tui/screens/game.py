@@ -4,6 +4,7 @@ hand-off whenever another human's decision comes up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -38,8 +39,8 @@ PANEL_FOR_KIND = {"bot": "log", "move": "rondel"}
 
 
 class GameScreen(Screen[None]):
-    SCOPE = "game"
-    BINDINGS: ClassVar = bindings_for("game")
+    SCOPE: ClassVar[str | tuple[str, ...]] = ("game", "board")
+    BINDINGS: ClassVar = bindings_for("game") + bindings_for("board")
     CSS_PATH = "../game.tcss"
     AUTO_FOCUS = "#prompt-options"
 
@@ -102,13 +103,15 @@ class GameScreen(Screen[None]):
             self.advance()
 
     def advance(self) -> None:
-        """Shows the state after any change, then starts whatever comes next."""
+        """Shows the state after any change, saves it, then starts whatever comes next."""
         if not self.is_current:
             self._paused = True  # a window is open on top: go on once it closes
             return
         session = self.session
         if self.bot_delay <= 0:
             session.play_bots()
+        # Once the new state is on screen, so that a choice never waits for the save.
+        self.call_after_refresh(self._autosave)
         if session.game.over:
             if not self._over:
                 self._over = True
@@ -127,6 +130,17 @@ class GameScreen(Screen[None]):
             )
             return
         self.show_scene()
+
+    def _autosave(self) -> None:
+        saver = self.session.saver
+        failed = saver is not None and saver.error is not None
+        self.session.autosave()
+        if saver is not None and saver.error is not None and not failed:
+            self.notify(
+                f"The game could not be saved to {saver.path}: {saver.error.strerror}",
+                title="Autosave failed",
+                severity="error",
+            )
 
     def _handed_to(self, seat: int) -> None:
         self.session.take_keyboard(seat)
@@ -283,6 +297,41 @@ class GameScreen(Screen[None]):
         choice = prompt.highlighted_choice()
         if choice is not None and choice.enabled:
             self.choose(choice.id)
+
+    def action_undo(self) -> None:
+        self._step_back_or_forward(self.session.undo)
+
+    def action_redo(self) -> None:
+        self._step_back_or_forward(self.session.redo)
+
+    def _step_back_or_forward(self, step: Callable[[], object]) -> None:
+        try:
+            step()
+        except InvalidChoice as refusal:
+            self.query_one(Prompt).note(str(refusal))
+            return
+        self.advance()
+
+    def action_save_copy(self) -> None:
+        from .save_copy import SaveCopyScreen
+
+        session = self.session
+        names = ", ".join(seat.name for seat in session.seats)
+        suggested = f"{names} - round {session.game.state.round}"
+        self.app.push_screen(SaveCopyScreen(suggested), callback=self._save_copy)
+
+    def _save_copy(self, name: str | None) -> None:
+        from entropy_tui.saves import copy_path, write_atomically
+
+        if name is None:
+            return
+        path = copy_path(name)
+        try:
+            write_atomically(path, self.session.save_data())
+        except OSError as error:
+            self.notify(f"{path}: {error.strerror}", title="Not saved", severity="error")
+            return
+        self.notify(f"Saved as {path.name} in {path.parent}", title="Copy saved")
 
     def action_skip_bots(self) -> None:
         if self._bot_timer is not None:

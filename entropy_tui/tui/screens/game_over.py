@@ -70,5 +70,8 @@ class GameOverScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(ScoreTable).show(self.session.seats, self.session.game.scores())
 
+    def action_replay(self) -> None:
+        self.app.replay(self.session)  # type: ignore[attr-defined]
+
     def action_new_game(self) -> None:
         self.app.new_game(self.session.config.seed + 1)  # type: ignore[attr-defined]

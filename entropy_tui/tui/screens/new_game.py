@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -12,8 +13,12 @@ from textual.widgets import Button, Footer, Input, Static
 
 from ..config import COLOURS, GameConfig, SeatConfig
 from ..keys import bindings_for
+from ..widgets.saved_games import SavedGames
 from ..widgets.seat_row import SeatRow
 from ..widgets.tick_box import TickBox
+
+if TYPE_CHECKING:
+    from entropy_tui.saves import SaveSummary
 
 DEFAULT_SEATS = (
     (SeatConfig("Ann", None, COLOURS[0].key), True),
@@ -28,15 +33,30 @@ class NewGameScreen(Screen[None]):
     SCOPE = "new_game"
     BINDINGS: ClassVar = bindings_for("new_game")
 
-    def __init__(self, seed: int, *, alternative: bool = False, open_hands: bool = False) -> None:
+    def __init__(
+        self,
+        seed: int,
+        *,
+        alternative: bool = False,
+        open_hands: bool = False,
+        notice: str = "",
+    ) -> None:
         super().__init__()
         self.seed = seed
         self.alternative = alternative
         self.open_hands = open_hands
+        self.notice = notice  # why this screen shows instead of what was asked for
+        self.unfinished: SaveSummary | None = None  # what Continue opens
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game"):
             yield Static("ENTROPY - new game", id="new-game-title")
+            notice = Static(self.notice, id="new-game-notice")
+            notice.display = bool(self.notice)
+            yield notice
+            resume = Button("", id="continue", variant="success")
+            resume.display = False  # until a saved game turns up
+            yield resume
             yield Static(
                 "Two to four seats, each with a colour and a symbol of its own."
                 " Tab moves between fields; Left/Right change a choice.",
@@ -64,7 +84,48 @@ class NewGameScreen(Screen[None]):
             )
             yield Static(id="new-game-problems")
             yield Button("Start game (Ctrl+S)", id="start", variant="primary")
+            saved = Static("Saved games (Enter opens, r replays)", id="saved-games-title")
+            saved.display = False
+            yield saved
+            games = SavedGames(id="saved-games")
+            games.display = False
+            yield games
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._find_saves()
+
+    @work(thread=True, exclusive=True)
+    def _find_saves(self) -> None:
+        """Reading the saves takes a moment: off the first frame, and off the input's way."""
+        from entropy_tui.saves import list_saves
+
+        saves = list_saves()
+        self.app.call_from_thread(self._show_saves, saves)
+
+    def _show_saves(self, saves: list[SaveSummary]) -> None:
+        self.unfinished = next((save for save in saves if not save.over), None)
+        if self.unfinished is not None:
+            resume = self.query_one("#continue", Button)
+            seats = ", ".join(self.unfinished.seats)
+            resume.label = f"Continue: {seats}, round {self.unfinished.round} (Ctrl+O)"
+            resume.display = True
+            self.refresh_bindings()
+        if saves:
+            self.query_one(SavedGames).show(saves)
+            self.query_one(SavedGames).display = True
+            self.query_one("#saved-games-title").display = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Continue shows (in the Footer too) only when there is a game to continue."""
+        return action != "continue_game" or self.unfinished is not None
+
+    def action_continue_game(self) -> None:
+        if self.unfinished is not None:
+            self.app.open_save(self.unfinished.path)  # type: ignore[attr-defined]
+
+    def on_saved_games_open(self, event: SavedGames.Open) -> None:
+        self.app.open_save(event.save.path, replay=event.replay)  # type: ignore[attr-defined]
 
     def config(self) -> GameConfig:
         rows = self.query(SeatRow)
@@ -93,3 +154,5 @@ class NewGameScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "continue":
+            self.action_continue_game()

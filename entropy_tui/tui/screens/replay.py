@@ -1,0 +1,87 @@
+"""Replaying a game choice by choice: the game screen, re-rendered at each step, with the
+decision of that step in the prompt and the option that was taken highlighted."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from entropy_tui.rules import Game
+
+from ..keys import bindings_for
+from ..session import Session
+from ..widgets.prompt import Prompt
+from .game import GameScreen
+
+CHECKPOINT_EVERY = 25  # steps between kept copies of the game, so stepping back is quick
+
+
+class ReplayScreen(GameScreen):
+    SCOPE = ("replay", "board")
+    BINDINGS: ClassVar = bindings_for("replay") + bindings_for("board")
+    inherit_bindings = False
+
+    def __init__(self, session: Session) -> None:
+        self._table = session.config
+        self._start = session.game.config()
+        self._choices = list(session.game.state.choices)
+        game = Game.new(**self._start)
+        self._checkpoints: dict[int, Game] = {0: game.copy()}
+        self._game = game  # the game at `step`, never one of the checkpoints
+        self.step = 0
+        super().__init__(self._watching(game), bot_delay=0)
+
+    @property
+    def steps(self) -> int:
+        return len(self._choices)
+
+    def _watching(self, game: Game) -> Session:
+        return Session(self._table, game, watch_only=True)
+
+    def advance(self) -> None:
+        """Nothing moves by itself in a replay: just show the step."""
+        self.show_scene()
+        self._describe_step()
+
+    def choose(self, option_id: str) -> None:
+        self.query_one(Prompt).note("This is a replay: Left/Right step through the choices.")
+
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.step + delta)
+
+    def action_step_to(self, where: int) -> None:
+        self.go_to(self.steps if where < 0 else where)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def go_to(self, target: int) -> None:
+        target = max(0, min(target, self.steps))
+        if target == self.step:
+            self._describe_step()
+            return
+        if target < self.step:
+            base = max(step for step in self._checkpoints if step <= target)
+            game, step = self._checkpoints[base].copy(), base
+        else:
+            game, step = self._game, self.step
+        while step < target:
+            game.choose(self._choices[step])
+            step += 1
+            if step % CHECKPOINT_EVERY == 0 and step not in self._checkpoints:
+                self._checkpoints[step] = game.copy()
+        self._game, self.step = game, step
+        self.session = self._watching(game)
+        self.advance()
+
+    def _describe_step(self) -> None:
+        prompt = self.query_one(Prompt)
+        where = f"Replay, step {self.step} of {self.steps}"
+        decision = self._game.decision
+        if self.step == self.steps or decision is None:
+            ending = "the game's end" if self._game.over else "where the save ends"
+            prompt.note(f"{where}: {ending} (Left steps back, Esc leaves)")
+            return
+        taken = [option.id for option in decision.options].index(self._choices[self.step])
+        prompt.options.highlight(taken)
+        who = self._table.seats[decision.player].name
+        prompt.note(f"{where}: {who} took option {taken + 1} (Left/Right step, Esc leaves)")

@@ -1,0 +1,16 @@
+"""Every test saves into a folder of its own, never the user's data folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def private_saves_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    folder = tmp_path_factory.mktemp("saves")
+    monkeypatch.setenv("ENTROPY_TUI_DATA", str(folder))
+    return folder

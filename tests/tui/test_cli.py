@@ -14,7 +14,14 @@ def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [["--seats", "Ann"], ["--seats", "Ann,bot:clever"], ["--seed", "-3"], ["--seed", "x"]],
+    [
+        ["--seats", "Ann"],
+        ["--seats", "Ann,bot:clever"],
+        ["--seed", "-3"],
+        ["--seed", "x"],
+        ["--resume", "--seats", "Ann,Bob"],
+        ["--load", "a.json", "--replay", "b.json"],
+    ],
 )
 def test_bad_arguments_are_refused_with_a_message(
     argv: list[str], capsys: pytest.CaptureFixture[str]

@@ -69,7 +69,8 @@ async def test_undo_and_redo_from_the_keyboard_with_their_notes_in_the_log() -> 
         session = app.session
         assert session is not None
         await press(pilot, "u")
-        assert "Can't take back: the game has just begun" in app.screen.query_one(Prompt).border_title
+        refusal = app.screen.query_one(Prompt).border_title
+        assert "Can't take back: the game has just begun" in refusal
         while True:  # until a decision that can be taken back
             before = session.game.snapshot()
             await take_first_options(app, pilot, 1)

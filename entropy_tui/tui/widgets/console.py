@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.content import Content
 
 from entropy_tui.rules.catalog import CatalogIndex
@@ -18,30 +16,34 @@ from ..scene import Scene, seat_tag
 from .text_panel import TextPanel
 
 
-class Console(Vertical):
-    """Three parts that redraw on their own: the board-side summary, the Solar Systems, and the
-    hand with the Missions."""
+class Console(TextPanel):
+    """Three parts, each drawn again only when its data changes: the board-side summary, the
+    Solar Systems, and the hand with the Missions. One panel, whose height only grows, so that
+    a part changing length (or another seat's Console) repaints the lines that differ instead
+    of laying the screen out again."""
 
-    DEFAULT_CSS = "Console { height: auto; }"
-
-    def compose(self) -> ComposeResult:
-        yield TextPanel(classes="console-summary")
-        yield TextPanel(classes="console-systems")
-        yield TextPanel(classes="console-hand")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, grow_only=True)
+        self._parts: list[tuple[object, list[Content]]] = [(object(), [])] * 3
 
     def show(self, scene: Scene, seat: int) -> None:
         player = scene.players[seat]
         private = seat in scene.private
         summary = {k: v for k, v in player.items() if k not in ("systems", "hand", "missions")}
-        self.query_one(".console-summary", TextPanel).redraw(
-            (seat, summary, len(player["hand"])), lambda: summary_lines(scene, seat)
+        parts = (
+            ((seat, summary, len(player["hand"])), lambda: summary_lines(scene, seat)),
+            (player["systems"], lambda: systems_lines(scene.game.index, player["systems"])),
+            (
+                (private, player["hand"], player["missions"], player["mission_done"]),
+                lambda: hand_lines(scene.game.index, player, private),
+            ),
         )
-        self.query_one(".console-systems", TextPanel).redraw(
-            player["systems"], lambda: systems_lines(scene.game.index, player["systems"])
-        )
-        self.query_one(".console-hand", TextPanel).redraw(
-            (private, player["hand"], player["missions"], player["mission_done"]),
-            lambda: hand_lines(scene.game.index, player, private),
+        for number, (key, draw) in enumerate(parts):
+            if self._parts[number][0] != key:
+                self._parts[number] = (key, draw())
+        self.redraw(
+            tuple(key for key, _ in self._parts),
+            lambda: [line for _, lines in self._parts for line in lines],
         )
 
 

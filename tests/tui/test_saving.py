@@ -248,3 +248,17 @@ def test_a_game_in_the_list_shows_date_seats_and_round() -> None:
     (summary,) = list_saves()
     assert summary.seats == ["Ann", "Random 2"] and summary.round >= 1
     assert len(summary.when) == len("2026-11-29 18:00")
+
+
+async def test_the_replay_has_no_playing_keys() -> None:
+    path = copy_path("short")
+    write_save(played(9, 5), path)
+    app = EntropyApp(bot_delay=0, open_file=("replay", path))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Step back / forward" in footer and "Undo" not in footer
+        before = app.screen.session.game.snapshot()  # type: ignore[attr-defined]
+        await press(pilot, "1", "u", "enter")
+        assert app.screen.session.game.snapshot() == before  # type: ignore[attr-defined]
+        assert "This is a replay" in app.screen.query_one(Prompt).border_title

@@ -15,10 +15,9 @@ from .game import GameScreen
 CHECKPOINT_EVERY = 25  # steps between kept copies of the game, so stepping back is quick
 
 
-class ReplayScreen(GameScreen):
+class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing keys
     SCOPE = ("replay", "board")
     BINDINGS: ClassVar = bindings_for("replay") + bindings_for("board")
-    inherit_bindings = False
 
     def __init__(self, session: Session) -> None:
         self._table = session.config

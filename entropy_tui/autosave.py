@@ -41,11 +41,15 @@ class Autosaver:
             with self._lock:
                 data, self._pending = self._pending, None
                 if data is None:
-                    self._writer = None
+                    self._writer = None  # in the lock: a submission now starts a new writer
                     return
             try:
                 write_atomically(self.path, data)
             except OSError as error:
                 self.error = error
+            except BaseException:
+                with self._lock:
+                    self._writer = None  # so that the next submission is written
+                raise
             else:
                 self.error = None

@@ -227,6 +227,8 @@ def list_saves() -> list[SaveSummary]:
     """Readable saves, newest first; unreadable files are left out (and left alone)."""
     summaries = []
     for path in saves_dir().glob("*.json"):
+        if path.name.startswith("."):
+            continue  # a write cut short by a crash (see write_atomically)
         try:
             save = read_save(path)
         except SaveError:

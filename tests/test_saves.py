@@ -105,6 +105,8 @@ def test_the_save_list_skips_broken_files(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("ENTROPY_TUI_DATA", str(tmp_path))
     write_save(played(2, 30), saves_dir() / "one.json")
     (saves_dir() / "junk.json").write_text("{")
+    # A whole save under a temporary name: a write stopped just before its rename.
+    (saves_dir() / ".saving-x.json").write_bytes((saves_dir() / "one.json").read_bytes())
     summaries = list_saves()
     assert [s.path.name for s in summaries] == ["one.json"]
     assert summaries[0].seats == ["P0", "P1", "P2"] and summaries[0].round >= 1

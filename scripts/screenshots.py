@@ -7,9 +7,11 @@ and PNG (converted with cairosvg, or else rsvg-convert from librsvg2-bin).
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +29,7 @@ async def shoot(name: str, scene: Scene, size: tuple[int, int]) -> Path:
         await pilot.pause()
         for key in scene.keys:
             await pilot.press(key)
+        await app.workers.wait_for_complete()  # the start screen reads the saves on a worker
         await pilot.pause()
         filename = f"{name}-{size[0]}x{size[1]}.svg"
         app.save_screenshot(filename, str(OUT))
@@ -57,6 +60,8 @@ def to_png(svg: Path) -> str:
 
 async def main() -> int:
     OUT.mkdir(exist_ok=True)
+    # Scenes save games: into a folder of their own, not the user's.
+    os.environ["ENTROPY_TUI_DATA"] = tempfile.mkdtemp(prefix="entropy-screenshots-")
     shots = [
         (name, scene, size)
         for name, scene in {**SCENES, **MORE_SCENES}.items()

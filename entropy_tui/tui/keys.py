@@ -233,6 +233,7 @@ COMMANDS: tuple[Command, ...] = (
         ("home",),
         "Home",
         "replay",
+        footer=False,
         priority=True,
     ),
     Command(
@@ -242,6 +243,7 @@ COMMANDS: tuple[Command, ...] = (
         ("end",),
         "End",
         "replay",
+        footer=False,
         priority=True,
     ),
     Command("Close", "Leave the replay", "close", ("escape", "q"), "Esc", "replay"),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from entropy_tui.bots import make_bot
+from entropy_tui.saves import copy_path, new_autosave_path, write_save
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.session import Session
@@ -59,6 +60,15 @@ def game_over() -> EntropyApp:
     return EntropyApp(session=_played(_config("Ann,bot:greedy,bot:random", 7)), bot_delay=0)
 
 
+def new_game_with_saves() -> EntropyApp:
+    """The start screen with Continue and a list of saves (written into ENTROPY_TUI_DATA)."""
+    finished = _played(_config("Ann,bot:greedy,bot:random", 7))
+    write_save(finished.game, copy_path("Sunday"), colours=["orange", "blue", "teal"])
+    unfinished = _played(_config("Ann,bot:greedy,bot:random", 7), until_round=9)
+    write_save(unfinished.game, new_autosave_path(), colours=["orange", "blue", "teal"])
+    return EntropyApp(default_seed=4242, bot_delay=0)
+
+
 @dataclass(frozen=True)
 class Scene:
     make: Callable[[], EntropyApp]
@@ -73,6 +83,7 @@ SCENES: dict[str, Scene] = {
     "help": Scene(game_start, ("question_mark",)),
     "rules": Scene(mid_game, ("f1",)),
     "game_over": Scene(game_over),
+    "replay": Scene(game_over, ("r", *["right"] * 40)),
 }
 # Shown in the screenshots only: the snapshot tests keep to the list above.
 MORE_SCENES: dict[str, Scene] = {
@@ -81,4 +92,6 @@ MORE_SCENES: dict[str, Scene] = {
     "command_palette": Scene(mid_game, ("ctrl+p",)),
     "offers": Scene(mid_game, ("o",)),
     "log": Scene(mid_game, ("l",)),
+    "save_copy": Scene(mid_game, ("ctrl+s",)),
+    "new_game_saved_games": Scene(new_game_with_saves),
 }

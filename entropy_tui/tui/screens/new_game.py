@@ -93,7 +93,8 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._find_saves()
+        # After the first frame: reading saves loads pydantic, which would hold the frame up.
+        self.call_after_refresh(self._find_saves)
 
     @work(thread=True, exclusive=True)
     def _find_saves(self) -> None:

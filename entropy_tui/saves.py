@@ -16,18 +16,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from platformdirs import user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from .notes import LogNote
+from .save_folder import AUTOSAVE_PREFIX, MAX_SAVE_BYTES, saves_dir
 
 if TYPE_CHECKING:  # the engine loads when a game is, not when saves are listed
     from .rules import Game
 
 FORMAT_VERSION = 1
-MAX_SAVE_BYTES = 16 * 1024 * 1024
-APP_NAME = "entropy-tui"
-AUTOSAVE_PREFIX = "game-"  # every game autosaves to a file of its own: game-<started>.json
 MAX_NAME_LENGTH = 60
 
 
@@ -58,34 +55,6 @@ class SaveFile(BaseModel):
     colours: list[Annotated[str, StringConstraints(pattern=r"^[a-z]{1,16}$")]] = Field(
         default=[], max_length=4
     )
-
-
-class SaveSummary(BaseModel):
-    path: Path
-    saved_at: str
-    seats: list[str]
-    round: int
-    over: bool
-
-    @property
-    def is_autosave(self) -> bool:
-        return self.path.name.startswith(AUTOSAVE_PREFIX)
-
-    @property
-    def when(self) -> str:
-        """The save's local date and time, to the minute."""
-        try:
-            moment = datetime.fromisoformat(self.saved_at).astimezone()
-        except ValueError:
-            return self.saved_at
-        return moment.strftime("%Y-%m-%d %H:%M")
-
-
-def saves_dir() -> Path:
-    """Where saves live (created on first use); ENTROPY_TUI_DATA overrides it (tests, kiosks)."""
-    folder = Path(os.environ.get("ENTROPY_TUI_DATA") or user_data_dir(APP_NAME, appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def new_autosave_path() -> Path:
@@ -221,31 +190,3 @@ def load_game(path: Path) -> tuple[Game, SaveFile]:
         if note.at_event > len(game.log) or (note.seat or 0) >= len(save.config.seats):
             raise SaveError(f"{path}: a log note does not fit the game ({note.text!r})")
     return game, save
-
-
-def list_saves() -> list[SaveSummary]:
-    """Readable saves, newest first; unreadable files are left out (and left alone)."""
-    summaries = []
-    for path in saves_dir().glob("*.json"):
-        if path.name.startswith("."):
-            continue  # a write cut short by a crash (see write_atomically)
-        try:
-            save = read_save(path)
-        except SaveError:
-            continue
-        snapshot = save.snapshot
-        summaries.append(
-            SaveSummary(
-                path=path,
-                saved_at=save.saved_at,
-                seats=save.config.seats,
-                round=int(snapshot.get("round", 0)),
-                over=bool(snapshot.get("over", False)),
-            )
-        )
-    return sorted(summaries, key=lambda s: s.saved_at, reverse=True)
-
-
-def latest_unfinished() -> SaveSummary | None:
-    """The game saved most recently that has not ended."""
-    return next((save for save in list_saves() if not save.over), None)

@@ -12,16 +12,14 @@ from hypothesis import strategies as st
 
 from entropy_tui.notes import LogNote
 from entropy_tui.rules import Game
+from entropy_tui.save_folder import latest_unfinished, list_saves, saves_dir
 from entropy_tui.saves import (
     FORMAT_VERSION,
     SaveError,
     copy_path,
-    latest_unfinished,
-    list_saves,
     load_game,
     new_autosave_path,
     read_save,
-    saves_dir,
     write_save,
 )
 
@@ -105,6 +103,8 @@ def test_the_save_list_skips_broken_files(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("ENTROPY_TUI_DATA", str(tmp_path))
     write_save(played(2, 30), saves_dir() / "one.json")
     (saves_dir() / "junk.json").write_text("{")
+    (saves_dir() / "shape.json").write_text('{"saved_at": 1, "config": {"seats": []}}')
+    (saves_dir() / "list.json").write_text("[1, 2]")
     # A whole save under a temporary name: a write stopped just before its rename.
     (saves_dir() / ".saving-x.json").write_bytes((saves_dir() / "one.json").read_bytes())
     summaries = list_saves()

@@ -106,7 +106,8 @@ class EntropyApp(App[None]):
     def open_save(self, path: Path, *, replay: bool = False) -> None:
         """Continues (or replays) a saved game; a file that can't be loaded is named, left as it
         is, and the new-game screen says why."""
-        from entropy_tui.saves import AUTOSAVE_PREFIX, SaveError, new_autosave_path, saves_dir
+        from entropy_tui.save_folder import AUTOSAVE_PREFIX, saves_dir
+        from entropy_tui.saves import SaveError, new_autosave_path
 
         from .session import Session
 
@@ -129,7 +130,7 @@ class EntropyApp(App[None]):
             self.play(session)
 
     def resume(self) -> None:
-        from entropy_tui.saves import latest_unfinished
+        from entropy_tui.save_folder import latest_unfinished
 
         latest = latest_unfinished()
         if latest is None:

@@ -11,7 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from entropy_tui.saves import list_saves, load_game
+from entropy_tui.save_folder import list_saves
+from entropy_tui.saves import load_game
 
 from .tmux import Tmux, needs_tmux
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from entropy_tui.rules import Game
-from entropy_tui.saves import copy_path, list_saves, load_game, write_save
+from entropy_tui.save_folder import list_saves
+from entropy_tui.saves import copy_path, load_game, write_save
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.cli import crash_notice
 from entropy_tui.tui.config import GameConfig, parse_seats
@@ -124,7 +125,7 @@ async def test_the_saved_games_list_opens_a_game_with_enter() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await app.workers.wait_for_complete()
         await settle(pilot)
-        assert "\"first\"" in screen_text(app)
+        assert '"first"' in screen_text(app)
         app.screen.query_one("#saved-games").focus()
         await press(pilot, "enter")
         assert isinstance(app.screen, GameScreen)

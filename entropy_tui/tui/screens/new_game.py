@@ -18,7 +18,7 @@ from ..widgets.seat_row import SeatRow
 from ..widgets.tick_box import TickBox
 
 if TYPE_CHECKING:
-    from entropy_tui.saves import SaveSummary
+    from entropy_tui.save_folder import SaveSummary
 
 DEFAULT_SEATS = (
     (SeatConfig("Ann", None, COLOURS[0].key), True),
@@ -99,7 +99,7 @@ class NewGameScreen(Screen[None]):
     @work(thread=True, exclusive=True)
     def _find_saves(self) -> None:
         """Reading the saves takes a moment: off the first frame, and off the input's way."""
-        from entropy_tui.saves import list_saves
+        from entropy_tui.save_folder import list_saves
 
         saves = list_saves()
         self.app.call_from_thread(self._show_saves, saves)

@@ -93,12 +93,11 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        # After the first frame: reading saves loads pydantic, which would hold the frame up.
-        self.call_after_refresh(self._find_saves)
+        self.call_after_refresh(self._find_saves)  # the first frame never waits for the disk
 
     @work(thread=True, exclusive=True)
     def _find_saves(self) -> None:
-        """Reading the saves takes a moment: off the first frame, and off the input's way."""
+        """Reading many saves takes a moment: off the input's way."""
         from entropy_tui.save_folder import list_saves
 
         saves = list_saves()

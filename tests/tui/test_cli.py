@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
+from entropy_tui.save_folder import list_saves
+from entropy_tui.saves import load_game
+from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.cli import main
 
 
@@ -28,3 +33,27 @@ def test_bad_arguments_are_refused_with_a_message(
 ) -> None:
     assert main(argv) == 2
     assert "entropy-tui" in capsys.readouterr().err
+
+
+def test_a_crash_says_where_the_game_is_saved_and_how_to_go_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def crashing_run(app: EntropyApp, **_: object) -> None:
+        """The app as it ends on an unhandled error: a game on screen, return code 1."""
+        app.start_game(app._start_config)  # type: ignore[arg-type]
+        assert app.session is not None
+        app.session.autosave()
+        app._return_code = 1
+
+    monkeypatch.setenv("TEXTUAL_FPS", "60")  # main sets it when unset; keep it to this test
+    monkeypatch.setattr(EntropyApp, "_show", lambda app, screen: None)
+    monkeypatch.setattr(EntropyApp, "run", crashing_run)
+    try:
+        assert main(["--seats", "Ann,bot:random", "--seed", "3"]) == 1
+    finally:
+        gc.unfreeze()
+    error = capsys.readouterr().err
+    (save,) = list_saves()
+    assert str(save.path) in error and "entropy-tui --resume" in error
+    game, _ = load_game(save.path)  # finish_saving waited for the write
+    assert game.state.seed == 3

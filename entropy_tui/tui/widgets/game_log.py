@@ -2,7 +2,8 @@
 
 It draws only the lines in view and keeps its own scroll position (keys when focused, the
 mouse wheel), so new lines repaint the log alone: a scrolling container would lay the whole
-screen out again at every line. Lines are wrapped here, and again when the width changes."""
+screen out again at every line. Lines are wrapped here, and again when the width changes; each
+keeps its screen row, so a scroll (every new line scrolls) redraws nothing."""
 
 from __future__ import annotations
 
@@ -10,16 +11,17 @@ from typing import ClassVar
 
 from textual.binding import Binding
 from textual.content import Content
-from textual.widget import Widget
+from textual.geometry import Size
 
 from ..draw import wrap
 from ..scene import Scene
+from .line_view import LineView
 
 MAX_EVENTS = 2000
 INDENT = "  "
 
 
-class GameLog(Widget, can_focus=True):
+class GameLog(LineView, can_focus=True):
     BINDINGS: ClassVar = [
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
@@ -50,7 +52,7 @@ class GameLog(Widget, can_focus=True):
             # back or replayed: start over.
             self._viewer = scene.viewer
             self._texts, self._written, self._lines, self._back = [], 0, [], 0
-            self.refresh()
+            self.repaint_lines()
         # Before anyone has taken the keyboard, private lines stay hidden too.
         fresh = [
             _text(scene, event)
@@ -68,10 +70,10 @@ class GameLog(Widget, can_focus=True):
                 self._lines = (self._lines + added)[-4 * MAX_EVENTS :]
                 if self._back:
                     self._back += len(added)  # someone reading back keeps their place
-            self.refresh()
+            self.repaint_lines()
 
-    def render(self) -> Content:
-        width, height = self.size
+    def lines(self, size: Size) -> list[Content]:
+        width, height = size
         if width != self._wrap_width:
             self._wrap_width = width
             self._lines = self._wrapped(self._texts)
@@ -79,12 +81,12 @@ class GameLog(Widget, can_focus=True):
         shown = self._lines[max(0, end - height) : end]
         if self._back:
             shown = [*shown[1:], f"-- {self._back} newer lines below: End --"] if shown else []
-        return Content("\n".join(shown))
+        return [Content(line) for line in shown]
 
     def action_scroll(self, lines: int) -> None:
         most = max(0, len(self._lines) - self.size.height)
         self._back = max(0, min(most, self._back - lines))
-        self.refresh()
+        self.repaint_lines()
 
     def on_mouse_scroll_up(self) -> None:
         self.action_scroll(-3)

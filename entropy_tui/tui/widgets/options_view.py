@@ -1,6 +1,7 @@
 """The numbered options of a decision, one highlighted. It draws only the lines in view and
 never changes size, so a new decision repaints the prompt without a new screen layout (a
-scrolling list would ask for one at every decision)."""
+scrolling list would ask for one at every decision). Moving the highlight repaints the two
+options it leaves and reaches."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from typing import ClassVar
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
-from textual.widget import Widget
 
 from ..draw import wrap
+from .line_view import LineView
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +29,7 @@ class Choice:
     reason: str
 
 
-class OptionsView(Widget, can_focus=True):
+class OptionsView(LineView, can_focus=True):
     DEFAULT_CSS = """
     OptionsView { height: 1fr; }
     OptionsView > .options--highlight { background: $block-cursor-blurred-background; }
@@ -69,13 +71,13 @@ class OptionsView(Widget, can_focus=True):
         self.highlighted = next((i for i, c in enumerate(choices) if c.enabled), None)
         self._top = 0
         self._width = 0  # lay the lines out again
-        self.refresh()
+        self.repaint_lines()
 
     def highlight(self, index: int) -> None:
         if 0 <= index < len(self.choices):
             self.highlighted = index
             self._scroll_to_highlight()
-            self.refresh()
+            self.repaint_lines()
 
     # ------------------------------------------------------------------ drawing
     def _layout(self, width: int) -> list[tuple[int, bool, Content]]:
@@ -99,8 +101,8 @@ class OptionsView(Widget, can_focus=True):
             elif rows[-1] >= self._top + height:
                 self._top = rows[-1] - height + 1
 
-    def render(self) -> Content:
-        width, height = self.size
+    def lines(self, size: Size) -> list[Content]:
+        width, height = size
         lines = self._layout(width)
         shown = lines[self._top : self._top + height]
         more = len(lines) - self._top - height
@@ -116,7 +118,7 @@ class OptionsView(Widget, can_focus=True):
             out.append(line)
         if more > 0 and out:
             out[-1] = Content.styled(f"  ... {more} more lines: Down or PgDn", "italic")
-        return Content("\n").join(out)
+        return out
 
     # ------------------------------------------------------------------ keys and mouse
     def action_move(self, step: int) -> None:
@@ -147,11 +149,11 @@ class OptionsView(Widget, can_focus=True):
 
     def on_mouse_scroll_down(self) -> None:
         self._top = min(self._top + 1, max(len(self._lines) - self.size.height, 0))
-        self.refresh()
+        self.repaint_lines()
 
     def on_mouse_scroll_up(self) -> None:
         self._top = max(self._top - 1, 0)
-        self.refresh()
+        self.repaint_lines()
 
     def on_resize(self) -> None:
         self._width = 0

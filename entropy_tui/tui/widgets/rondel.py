@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from textual.content import Content
 from textual.geometry import Size
-from textual.widget import Widget
 
 from entropy_tui.rules import rondel
 from entropy_tui.rules.movement import preview_move
@@ -15,6 +14,7 @@ from entropy_tui.rules.movement import preview_move
 from ..draw import DOUBLE, HEAVY, beside, box, fit, wrap
 from ..glyphs import LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
 from ..scene import Scene
+from .text_panel import TextPanel
 
 CELL = 18  # cell width; four cells make the top and bottom rows
 CENTRE = 2 * CELL
@@ -50,31 +50,21 @@ class SpaceLook:
     reach: Reach | None
 
 
-class Rondel(Widget):
-    """Drawn from the public board: the same for every seat."""
+class Rondel(TextPanel):
+    """Drawn from the public board: the same for every seat. Its height (the ring or the list)
+    changes only with `compact`, so a move repaints the rows that differ."""
 
     DEFAULT_CSS = "Rondel { height: auto; width: auto; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._key: tuple | None = None
-        self._lines: list[Content] = []
         self.compact = False  # one line per space instead of the ring, for small windows
 
     def show(self, scene: Scene) -> None:
         reaches = _reaches(scene)
         spaces = tuple(_space_look(scene, space, reaches) for space in range(rondel.SPACES))
-        mover = _mover(scene)
-        key = (spaces, mover, scene.view["round"], self.compact)
-        if key == self._key:
-            return
-        size_changes = self._key is None or self._key[-1] != self.compact
-        self._key = key
-        self._lines = _draw_list(spaces) if self.compact else _draw(scene, spaces)
-        self.refresh(layout=size_changes)
-
-    def render(self) -> Content:
-        return Content("\n").join(self._lines)
+        key = (spaces, _mover(scene), scene.view["round"], self.compact)
+        self.redraw(key, lambda: _draw_list(spaces) if self.compact else _draw(scene, spaces))
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((line.cell_length for line in self._lines), default=4 * CELL)

@@ -1,0 +1,115 @@
+"""A widget drawn row by row (Textual's Line API) from lines of Content. Each line's screen rows
+are kept between frames, so drawing again after a change costs a look-up for every line that
+stayed the same, and only the rows that differ are repainted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Self
+
+from textual.cache import LRUCache
+from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import Visual
+from textual.widget import Widget
+
+CACHED_LINES = 1024  # more than any panel shows; the log's older lines fall out
+EMPTY = (Content(""),)  # no lines draw as one blank row, as an empty Content does
+
+
+class LineView(Widget):
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._rows: list[Strip] = []
+        self._rows_size = Size(0, 0)  # the size _rows were drawn at; (0, 0): draw them again
+        self._strips: LRUCache[tuple, list[Strip]] = LRUCache(CACHED_LINES)
+        self._strips_for: tuple[int, Style] | None = None  # the (width, style) of _strips
+
+    def lines(self, size: Size) -> Sequence[Content]:
+        """The lines to show at this size; the widget's rows are these lines, wrapped."""
+        raise NotImplementedError
+
+    def repaint_lines(self) -> None:
+        """Draws the lines again and repaints what changed: the rows that differ, or everything
+        (with a new layout too if `_relayout` says so)."""
+        size = self.size
+        if not size.width:  # not laid out (or not shown) yet
+            self.refresh()
+            return
+        old = self._rows if size == self._rows_size else None
+        new = self._draw(size)
+        relayout = self._relayout(old, len(new))
+        if relayout or old is None:
+            self.refresh(layout=relayout)
+            self._rows_size = size  # the rows just drawn are good
+        else:
+            changed = [y for y in range(max(len(old), len(new))) if _row(old, y) != _row(new, y)]
+            if changed:
+                self.refresh(*_runs(changed, size.width))
+
+    def _relayout(self, old: list[Strip] | None, rows: int) -> bool:
+        """Whether `rows` rows, after `old` (None: not drawn at this size), need a new layout
+        (which measures and repaints the whole screen). Fixed-size widgets never do."""
+        return False
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if repaint and not regions:
+            self._rows_size = Size(0, 0)  # restyled, selected or redrawn whole: draw again
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()  # also on a theme change: $variables may differ
+        self._rows_size = Size(0, 0)
+        self._strips.clear()
+
+    def render(self) -> Content:
+        """The lines in one, for measuring and for selecting text; the rows come from
+        render_line."""
+        return Content("\n").join(self.lines(self.size))
+
+    def render_line(self, y: int) -> Strip:
+        size = self.size
+        rows = self._rows if size == self._rows_size else self._draw(size)
+        if y < len(rows):
+            return rows[y]
+        return Strip.blank(size.width, self.visual_style.rich_style)
+
+    def _draw(self, size: Size) -> list[Strip]:
+        lines = self.lines(size) or EMPTY
+        width, style = size.width, self.visual_style
+        if self.text_selection is not None:  # a selection spans lines: draw them together
+            rows = Visual.to_strips(self, Content("\n").join(lines), width, None, style)
+        else:
+            if self._strips_for != (width, style):
+                self._strips.clear()
+                self._strips_for = (width, style)
+            rows = []
+            for line in lines:
+                key = (line.plain, tuple(line.spans))  # Content compares its text only
+                strips = self._strips.get(key)
+                if strips is None:
+                    strips = Visual.to_strips(self, line, width, None, style)
+                    self._strips.set(key, strips)
+                rows += strips
+        self._rows, self._rows_size = rows, size
+        return rows
+
+
+def _row(rows: list[Strip], y: int) -> Strip | None:
+    return rows[y] if y < len(rows) else None
+
+
+def _runs(rows: list[int], width: int) -> list[Region]:
+    """Ascending row numbers as regions of consecutive rows."""
+    regions: list[Region] = []
+    for y in rows:
+        if regions and regions[-1].bottom == y:
+            last = regions[-1]
+            regions[-1] = Region(0, last.y, width, last.height + 1)
+        else:
+            regions.append(Region(0, y, width, 1))
+    return regions

@@ -35,8 +35,8 @@ class LineView(Widget):
         """Draws the lines again and repaints what changed: the rows that differ, or everything
         (with a new layout too if `_relayout` says so)."""
         size = self.size
-        if not size.width:  # not laid out (or not shown) yet
-            self.refresh()
+        if not size.width:  # not laid out yet
+            self.refresh(layout=self._relayout(None, 0))
             return
         old = self._rows if size == self._rows_size else None
         new = self._draw(size)
@@ -50,8 +50,9 @@ class LineView(Widget):
                 self.refresh(*_runs(changed, size.width))
 
     def _relayout(self, old: list[Strip] | None, rows: int) -> bool:
-        """Whether `rows` rows, after `old` (None: not drawn at this size), need a new layout
-        (which measures and repaints the whole screen). Fixed-size widgets never do."""
+        """Whether `rows` rows, after `old` (None: not drawn at this size, or not laid out
+        yet), need a new layout (which measures and repaints the whole screen). Fixed-size
+        widgets never do."""
         return False
 
     def refresh(

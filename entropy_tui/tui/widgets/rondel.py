@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from textual.content import Content
 from textual.geometry import Size
+from textual.strip import Strip
 
 from entropy_tui.rules import rondel
 from entropy_tui.rules.movement import preview_move
@@ -51,20 +52,27 @@ class SpaceLook:
 
 
 class Rondel(TextPanel):
-    """Drawn from the public board: the same for every seat. Its height (the ring or the list)
-    changes only with `compact`, so a move repaints the rows that differ."""
+    """Drawn from the public board: the same for every seat. A move repaints the rows that
+    differ; only switching between the ring and the list lays the screen out again."""
 
     DEFAULT_CSS = "Rondel { height: auto; width: auto; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.compact = False  # one line per space instead of the ring, for small windows
+        self._drawn_compact: bool | None = None  # the form last drawn
 
     def show(self, scene: Scene) -> None:
         reaches = _reaches(scene)
         spaces = tuple(_space_look(scene, space, reaches) for space in range(rondel.SPACES))
         key = (spaces, _mover(scene), scene.view["round"], self.compact)
         self.redraw(key, lambda: _draw_list(spaces) if self.compact else _draw(scene, spaces))
+
+    def _relayout(self, old: list[Strip] | None, rows: int) -> bool:
+        # Not when a longer line wraps: the width is measured again at the next layout anyway.
+        switched = self._drawn_compact != self.compact
+        self._drawn_compact = self.compact
+        return switched
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((line.cell_length for line in self._lines), default=4 * CELL)

@@ -34,16 +34,15 @@ class TextPanel(LineView):
             return False
         self._key = key
         self._lines = draw()
-        if self.size.width:
-            self.repaint_lines()
-        else:  # not laid out yet: its height is not known
-            self.refresh(layout=True)
+        self.repaint_lines()
         return True
 
     def lines(self, size: Size) -> Sequence[Content]:
         return self._lines
 
     def _relayout(self, old: list[Strip] | None, rows: int) -> bool:
+        if not self.size.width:  # not laid out yet: its height is not known
+            return True
         if self._grow_only:
             return self._grew
         return rows != (self.size.height if old is None else len(old))

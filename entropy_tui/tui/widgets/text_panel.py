@@ -12,6 +12,10 @@ from textual.strip import Strip
 
 from .line_view import LineView
 
+# A grow-only panel grows by whole steps of this many rows: growing lays the screen out again
+# (two frames, about 25 ms), so it should happen seldom; the price is a few blank rows at the end.
+GROWTH_STEP = 12
+
 
 class TextPanel(LineView):
     DEFAULT_CSS = "TextPanel { height: auto; }"
@@ -19,8 +23,9 @@ class TextPanel(LineView):
     def __init__(
         self, *, id: str | None = None, classes: str | None = None, grow_only: bool = False
     ) -> None:
-        """`grow_only`: the height never shrinks (at one width), so that content whose length
-        goes up and down (one seat's Console, then another's) keeps the layout still."""
+        """`grow_only`: the height never shrinks (at one width) and grows by GROWTH_STEP rows,
+        so that content whose length goes up and down (one seat's Console, then another's)
+        keeps the layout still."""
         super().__init__(id=id, classes=classes)
         self._key: object = object()  # equal to nothing, so the first redraw happens
         self._lines: Sequence[Content] = ()
@@ -57,5 +62,7 @@ class TextPanel(LineView):
         rows = super()._draw(size)
         most = self._tallest[1] if self._tallest[0] == size.width else 0
         self._grew = len(rows) > most
-        self._tallest = (size.width, max(most, len(rows)))
+        if self._grew:
+            most = -(-len(rows) // GROWTH_STEP) * GROWTH_STEP
+        self._tallest = (size.width, most)
         return rows

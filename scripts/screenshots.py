@@ -24,6 +24,8 @@ TOO_SMALL = (60, 20)
 
 
 async def shoot(name: str, scene: Scene, size: tuple[int, int]) -> Path:
+    # Scenes save games: each into a folder of its own, never the user's.
+    os.environ["ENTROPY_TUI_DATA"] = tempfile.mkdtemp(prefix="entropy-screenshots-")
     app = scene.make()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -60,8 +62,6 @@ def to_png(svg: Path) -> str:
 
 async def main() -> int:
     OUT.mkdir(exist_ok=True)
-    # Scenes save games: into a folder of their own, not the user's.
-    os.environ["ENTROPY_TUI_DATA"] = tempfile.mkdtemp(prefix="entropy-screenshots-")
     shots = [
         (name, scene, size)
         for name, scene in {**SCENES, **MORE_SCENES}.items()

@@ -155,9 +155,10 @@ class Session:
         return self.timeline.redo()
 
     def autosave(self) -> None:
-        """Saves the game in the background if anything changed since the last save."""
+        """Saves the game in the background if anything changed since the last save (a game
+        nobody has made a decision in yet has nothing to lose, and is not saved)."""
         mark = (len(self.game.state.choices), len(self.timeline.notes))
-        if self.saver is None or mark == self._saved_at:
+        if self.saver is None or mark in (self._saved_at, (0, 0)):
             return
         self._saved_at = mark
         self.saver.submit(self.save_data())

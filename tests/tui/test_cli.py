@@ -41,8 +41,10 @@ def test_a_crash_says_where_the_game_is_saved_and_how_to_go_on(
     def crashing_run(app: EntropyApp, **_: object) -> None:
         """The app as it ends on an unhandled error: a game on screen, return code 1."""
         app.start_game(app._start_config)  # type: ignore[arg-type]
-        assert app.session is not None
-        app.session.autosave()
+        session = app.session
+        assert session is not None and session.decision is not None
+        session.choose(session.decision.enabled[0].id)
+        session.autosave()
         app._return_code = 1
 
     monkeypatch.setenv("TEXTUAL_FPS", "60")  # main sets it when unset; keep it to this test

@@ -46,9 +46,11 @@ def test_kill_9_then_resume_finds_the_same_decision(private_saves_folder: Path) 
     try:
         # A cold start on a busy machine (the rest of the suite running) can take many seconds.
         first.wait_for(lambda s: "1-9 Choose" in s, "Ann's first decision", timeout=90)
-        (save,) = list_saves()
-        path = save.path
-        for _ in range(8):
+        assert list_saves() == []  # nothing decided, nothing to lose yet
+        first.keys("1")
+        wait_until(lambda: len(list_saves()) == 1, "the first save")
+        path = list_saves()[0].path
+        for _ in range(7):
             before = saved_choices(path)
             first.keys("1")
             wait_until(lambda: saved_choices(path) > before, "the choice to be saved")  # noqa: B023

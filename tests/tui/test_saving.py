@@ -58,6 +58,9 @@ async def test_every_decision_is_saved_in_the_games_own_file() -> None:
     app = game_app()
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.save_path is not None and app.save_path.name.startswith("game-")
+        await settle(pilot)
+        app.finish_saving()
+        assert not app.save_path.exists()  # nothing decided yet: nothing to lose
         for _ in range(6):
             await take_first_options(app, pilot, 1)
             await settle(pilot)

@@ -25,7 +25,7 @@ class SaveCopyScreen(ModalScreen[str | None]):
             yield Static("Save a copy of this game as:")
             yield Input(self.suggested, id="save-copy-name", max_length=60)
             yield Static(
-                "Enter saves, Esc goes back. Every move is saved anyway; a copy keeps this"
+                "Enter saves, Esc goes back. Every decision is saved anyway; a copy keeps this"
                 " moment under a name of its own.",
                 classes="hint",
             )

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.content import Content
 
 from entropy_tui.rules.describe import biome_words, card_words, effects_words
@@ -19,14 +17,13 @@ from ..scene import Scene
 from .text_panel import TextPanel
 
 
-class Offers(Vertical):
-    """One panel per section, so a change to one offer redraws only that section."""
+class Offers(TextPanel):
+    """One panel whose height only grows (a change of length lays the screen out, at once
+    and again for the scroll bar); each section is drawn again only when its data changed."""
 
-    DEFAULT_CSS = "Offers { height: auto; }"
-
-    def compose(self) -> ComposeResult:
-        for name in SECTIONS:
-            yield TextPanel(id=f"offers-{name}")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, grow_only=True)
+        self._sections: dict[str, tuple[object, list[Content]]] = {}  # name: (data, lines)
 
     def show(self, scene: Scene) -> None:
         board = scene.board
@@ -40,10 +37,17 @@ class Offers(Vertical):
             "objectives": markers,
             "lifeforms": (board["big_objectives"], board["small_objectives"]),
         }
-        for name, draw in SECTIONS.items():
-            self.query_one(f"#offers-{name}", TextPanel).redraw(
-                keys[name], lambda draw=draw: draw(scene)
-            )
+
+        def draw() -> list[Content]:
+            lines: list[Content] = []
+            for name, draw_section in SECTIONS.items():
+                drawn = self._sections.get(name)
+                if drawn is None or drawn[0] != keys[name]:
+                    drawn = self._sections[name] = (keys[name], draw_section(scene))
+                lines += drawn[1]
+            return lines
+
+        self.redraw(tuple(keys.values()), draw)
 
 
 def _heading(text: str) -> Content:

@@ -66,7 +66,7 @@ def new_autosave_path() -> Path:
 def copy_path(name: str) -> Path:
     """Where a copy saved under `name` goes: always inside the saves folder, whatever the name
     holds (separators, dots and the like become dashes), never over another save."""
-    stem = re.sub(r"[^A-Za-z0-9_ -]+", "-", name).strip(" -")[:MAX_NAME_LENGTH] or "saved game"
+    stem = re.sub(r"[^A-Za-z0-9_ ,-]+", "-", name).strip(" ,-")[:MAX_NAME_LENGTH] or "saved game"
     if stem.startswith(AUTOSAVE_PREFIX):
         stem = f"copy of {stem}"  # game- files are autosaves
     return _unused(saves_dir(), stem)

@@ -131,6 +131,7 @@ def test_the_latest_unfinished_game(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     ("name", "expected"),
     [
         ("Friday night", "Friday night.json"),
+        ("Ann, Bea - round 3", "Ann, Bea - round 3.json"),
         ("../../etc/passwd", "etc-passwd.json"),
         ("/tmp/x", "tmp-x.json"),
         ("...", "saved game.json"),

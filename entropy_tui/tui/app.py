@@ -241,5 +241,7 @@ class EntropyApp(App[None]):
         return saver.path if saver is not None else None
 
     def finish_saving(self) -> None:
+        """Saves what an autosave still waiting would have, and waits for the disk."""
         if self.session is not None and self.session.saver is not None:
+            self.session.autosave()
             self.session.saver.flush()

@@ -36,6 +36,9 @@ COLUMNS = {"col-board": ("rondel", "log"), "col-console": ("console",),
            "col-side": ("offers", "opponents")}  # fmt: skip
 SIDE_PANELS = ("console", "offers", "opponents")
 PANEL_FOR_KIND = {"bot": "log", "move": "rondel"}
+# Seconds from a decision to its autosave: past the frames the decision causes (which the save
+# would otherwise delay by a few milliseconds), short enough that a dropped line loses nothing.
+AUTOSAVE_DELAY = 0.05
 
 
 class GameScreen(Screen[None]):
@@ -49,6 +52,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.bot_delay = bot_delay
         self._bot_timer: Timer | None = None
+        self._save_timer: Timer | None = None
         self._paused = False  # a bot's step came while another screen was on top
         self._over = False  # the game-over screen has been asked for
         self._layout = ""  # "full", "medium" or "compact", from the window's size
@@ -110,8 +114,9 @@ class GameScreen(Screen[None]):
         session = self.session
         if self.bot_delay <= 0:
             session.play_bots()
-        # Once the new state is on screen, so that a choice never waits for the save.
-        self.call_after_refresh(self._autosave)
+        # A moment later, once the new state is on screen: a choice never waits for the save.
+        if self._save_timer is None:
+            self._save_timer = self.set_timer(AUTOSAVE_DELAY, self._autosave)
         if session.game.over:
             if not self._over:
                 self._over = True
@@ -132,6 +137,7 @@ class GameScreen(Screen[None]):
         self.show_scene()
 
     def _autosave(self) -> None:
+        self._save_timer = None
         saver = self.session.saver
         failed = saver is not None and saver.error is not None
         self.session.autosave()

@@ -68,9 +68,13 @@ def summary(path: Path) -> SaveSummary | None:
 
 def list_saves() -> list[SaveSummary]:
     """Saves, newest first; files that are plainly not saves are left out (and left alone)."""
+    try:
+        folder = saves_dir()
+    except OSError:
+        return []  # no folder, no saves (starting a game says why it can't be saved)
     summaries = [
         found
-        for path in saves_dir().glob("*.json")
+        for path in folder.glob("*.json")
         # A name starting with a dot is a write cut short by a crash (see write_atomically).
         if not path.name.startswith(".") and (found := summary(path)) is not None
     ]

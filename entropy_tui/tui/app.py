@@ -97,33 +97,48 @@ class EntropyApp(App[None]):
         self._show(NewGameScreen(seed, notice=notice, **self.default_options))
 
     def start_game(self, config: GameConfig) -> None:
-        from entropy_tui.saves import new_autosave_path
-
         from .session import Session
 
-        self.play(Session(config, bot_factory=self.bot_factory, save_path=new_autosave_path()))
+        save_path, problem = self._new_save_path()
+        session = Session(config, bot_factory=self.bot_factory, save_path=save_path)
+        session.unsaved_reason = problem
+        self.play(session)
+
+    @staticmethod
+    def _new_save_path() -> tuple[Path | None, str | None]:
+        """A new game's autosave file, or why there is none (the saves folder can't be made:
+        the game is still played, just not saved)."""
+        from entropy_tui.saves import new_autosave_path
+
+        try:
+            return new_autosave_path(), None
+        except OSError as error:
+            return None, f"{error.filename or 'the saves folder'}: {error.strerror or error}"
 
     def open_save(self, path: Path, *, replay: bool = False) -> None:
         """Continues (or replays) a saved game; a file that can't be loaded is named, left as it
         is, and the new-game screen says why."""
         from entropy_tui.save_folder import AUTOSAVE_PREFIX, saves_dir
-        from entropy_tui.saves import SaveError, new_autosave_path
+        from entropy_tui.saves import SaveError
 
         from .session import Session
 
         # A game's own autosave goes on being written; any other file is left as it is.
-        own = path.name.startswith(AUTOSAVE_PREFIX) and path.resolve().parent == (
-            saves_dir().resolve()
-        )
+        try:
+            own = path.name.startswith(AUTOSAVE_PREFIX) and path.resolve().parent == (
+                saves_dir().resolve()
+            )
+        except OSError:
+            own = False
+        save_path, problem = (None, None) if replay or own else self._new_save_path()
         try:
             session = Session.from_save(
-                path,
-                self.bot_factory,
-                save_path=None if replay else path if own else new_autosave_path(),
+                path, self.bot_factory, save_path=path if own and not replay else save_path
             )
         except SaveError as error:
             self.new_game(notice=f"Could not open the game: {error}")
             return
+        session.unsaved_reason = problem
         if replay:
             self.replay(session)
         else:

@@ -45,6 +45,7 @@ class Session:
         )
         # Where every decision is saved (None: nowhere, as in tests of the screens alone).
         self.saver = Autosaver(save_path) if save_path is not None else None
+        self.unsaved_reason: str | None = None  # why a game that should save can't
         self._saved_at: tuple[int, int] | None = None  # (choices, notes) last written
         # Watching (a replay): nobody decides here, so no bots and no humans to hide cards from.
         factory = bot_factory or default_bot_factory

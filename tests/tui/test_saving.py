@@ -266,3 +266,26 @@ async def test_the_replay_has_no_playing_keys() -> None:
         await press(pilot, "1", "u", "enter")
         assert app.screen.session.game.snapshot() == before  # type: ignore[attr-defined]
         assert "This is a replay" in app.screen.query_one(Prompt).border_title
+
+
+async def test_a_saves_folder_that_cannot_be_made_still_lets_people_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("ENTROPY_TUI_DATA", str(blocker / "saves"))
+    assert list_saves() == []
+    app = EntropyApp(bot_delay=0)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await app.workers.wait_for_complete()
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, GameScreen)
+        assert app.save_path is None
+        await pilot.pause(0.2)  # toasts are mounted a moment later
+        assert "Games can't be saved" in screen_text(app)
+        await take_first_options(app, pilot, 2)
+        await press(pilot, "ctrl+s", "enter")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.pause(0.2)
+        assert "Not saved" in screen_text(app)
+    assert blocker.read_text() == "not a folder"

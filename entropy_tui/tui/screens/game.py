@@ -96,6 +96,14 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ flow
     def on_mount(self) -> None:
         self._fit_layout()
+        if self.session.unsaved_reason:
+            self.notify(
+                f"{self.session.unsaved_reason}. This game is played but not saved"
+                " (ENTROPY_TUI_DATA can name another folder).",
+                title="Games can't be saved",
+                severity="error",
+                timeout=15,
+            )
         self.advance()
 
     def on_resize(self) -> None:
@@ -331,11 +339,12 @@ class GameScreen(Screen[None]):
 
         if name is None:
             return
-        path = copy_path(name)
         try:
+            path = copy_path(name)
             write_atomically(path, self.session.save_data())
         except OSError as error:
-            self.notify(f"{path}: {error.strerror}", title="Not saved", severity="error")
+            where = error.filename or "the saves folder"
+            self.notify(f"{where}: {error.strerror or error}", title="Not saved", severity="error")
             return
         self.notify(f"Saved as {path.name} in {path.parent}", title="Copy saved")
 

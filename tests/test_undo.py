@@ -44,7 +44,8 @@ def test_undo_is_allowed_exactly_when_no_barrier_was_crossed(seed: int) -> None:
             expected_floor = step + 1
         assert game.state.undo_floor == expected_floor
         refusal = game.undo_refusal()
-        if expected_floor > step:
+        handed_on = game.decision is not None and game.decision.player != decision.player
+        if expected_floor > step or handed_on:
             assert refusal is not None and refusal.startswith("Can't take back")
             checked_refusals += 1
             continue
@@ -58,6 +59,15 @@ def test_undo_is_allowed_exactly_when_no_barrier_was_crossed(seed: int) -> None:
         assert undone.snapshot() == after
         checked_undos += 1
     assert checked_undos > 5 and checked_refusals > 5
+
+
+def test_undo_stays_within_the_turn_of_whoever_decides_now() -> None:
+    game = Game.new(["Ann", "Bea"], seed=9)
+    while game.decision is not None and game.decision.player == 0:
+        game.choose(game.decision.enabled[0].id)
+    assert game.undo_refusal() == ("Can't take back: that was Ann's decision, and Bea decides now.")
+    with pytest.raises(InvalidChoice, match="Bea decides now"):
+        game.undone()
 
 
 def test_a_reveal_is_a_barrier() -> None:

@@ -149,9 +149,17 @@ class Game:
             state.undo_floor_reason = "a card or tile was revealed from a stack"
 
     def undo_refusal(self) -> str | None:
-        """Why the last choice can't be taken back, or None when it can."""
-        if len(self.state.choices) <= self.state.undo_floor:
-            return f"Can't take back: {self.state.undo_floor_reason}."
+        """Why the last choice can't be taken back, or None when it can: undo stays within the
+        turn of whoever decides now."""
+        state = self.state
+        if len(state.choices) <= state.undo_floor:
+            return f"Can't take back: {state.undo_floor_reason}."
+        pending = self._decision
+        if pending is not None and state.last_decider not in (None, pending.player):
+            return (
+                f"Can't take back: that was {self.name(state.last_decider)}'s decision, and"
+                f" {self.name(pending.player)} decides now."
+            )
         return None
 
     def undone(self) -> Game:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,7 @@ def test_the_latest_unfinished_game(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert latest_unfinished() is None
     older, newer = new_autosave_path(), copy_path("evening game")
     write_save(played(2, 30), older)
+    time.sleep(0.01)  # save times are kept to the millisecond
     write_save(played(3, 10), newer)
     over = played(4, 100_000, seats=2)
     assert over.over

@@ -3,6 +3,7 @@ redo with their notes, and the replay."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,7 @@ def saved_on_disk_path(app: EntropyApp) -> Path:
 async def test_continue_on_the_new_game_screen_opens_the_latest_unfinished_game() -> None:
     game = played(5, 40)
     write_save(played(4, 10), copy_path("older"))
+    time.sleep(0.01)  # save times are kept to the millisecond
     write_save(game, copy_path("latest"))
     app = EntropyApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -100,9 +100,11 @@ class EntropyApp(App[None]):
         from .session import Session
 
         save_path, problem = self._new_save_path()
-        session = Session(config, bot_factory=self.bot_factory, save_path=save_path)
-        session.unsaved_reason = problem
-        self.play(session)
+        self.play(
+            Session(
+                config, bot_factory=self.bot_factory, save_path=save_path, unsaved_reason=problem
+            )
+        )
 
     @staticmethod
     def _new_save_path() -> tuple[Path | None, str | None]:
@@ -130,15 +132,19 @@ class EntropyApp(App[None]):
             )
         except OSError:
             own = False
-        save_path, problem = (None, None) if replay or own else self._new_save_path()
+        if replay:
+            save_path, problem = None, None
+        elif own:
+            save_path, problem = path, None
+        else:
+            save_path, problem = self._new_save_path()
         try:
             session = Session.from_save(
-                path, self.bot_factory, save_path=path if own and not replay else save_path
+                path, self.bot_factory, save_path=save_path, unsaved_reason=problem
             )
         except SaveError as error:
             self.new_game(notice=f"Could not open the game: {error}")
             return
-        session.unsaved_reason = problem
         if replay:
             self.replay(session)
         else:

@@ -29,6 +29,7 @@ class Session:
         *,
         notes: list[LogNote] | None = None,
         save_path: Path | None = None,
+        unsaved_reason: str | None = None,
         watch_only: bool = False,
     ) -> None:
         self.config = config
@@ -45,7 +46,7 @@ class Session:
         )
         # Where every decision is saved (None: nowhere, as in tests of the screens alone).
         self.saver = Autosaver(save_path) if save_path is not None else None
-        self.unsaved_reason: str | None = None  # why a game that should save can't
+        self.unsaved_reason = unsaved_reason  # why a game that should save can't
         self._saved_at: tuple[int, int] | None = None  # (choices, notes) last written
         # Watching (a replay): nobody decides here, so no bots and no humans to hide cards from.
         factory = bot_factory or default_bot_factory
@@ -67,10 +68,18 @@ class Session:
         bot_factory: BotFactory | None = None,
         *,
         save_path: Path | None = None,
+        unsaved_reason: str | None = None,
     ) -> Session:
         """The game saved in `path` (raises SaveError, naming the file and the problem)."""
         game, save = load_game(path)
-        return cls(config_of(save), game, bot_factory, notes=list(save.notes), save_path=save_path)
+        return cls(
+            config_of(save),
+            game,
+            bot_factory,
+            notes=list(save.notes),
+            save_path=save_path,
+            unsaved_reason=unsaved_reason,
+        )
 
     @property
     def game(self) -> Game:

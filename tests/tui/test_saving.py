@@ -42,10 +42,14 @@ def played(seed: int, steps: int) -> Game:
     return game
 
 
-def saved_on_disk(app: EntropyApp) -> Game:
+def saved_on_disk_path(app: EntropyApp) -> Path:
     app.finish_saving()
     assert app.save_path is not None
-    game, _ = load_game(app.save_path)
+    return app.save_path
+
+
+def saved_on_disk(app: EntropyApp) -> Game:
+    game, _ = load_game(saved_on_disk_path(app))
     return game
 
 
@@ -99,12 +103,6 @@ async def test_undo_and_redo_from_the_keyboard_with_their_notes_in_the_log() -> 
         assert [note.text.split(":")[0] for note in save.notes] == [
             "Ann took back", "Ann redid", "Ann took back", "Ann redid"
         ]  # fmt: skip
-
-
-def saved_on_disk_path(app: EntropyApp) -> Path:
-    app.finish_saving()
-    assert app.save_path is not None
-    return app.save_path
 
 
 async def test_continue_on_the_new_game_screen_opens_the_latest_unfinished_game() -> None:

@@ -23,9 +23,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
         self._table = session.config
         self._start = session.game.config()
         self._choices = list(session.game.state.choices)
-        game = Game.new(**self._start)
+        game = Game.new(**self._start)  # the game at `step`: never one of the checkpoints
         self._checkpoints: dict[int, Game] = {0: game.copy()}
-        self._game = game  # the game at `step`, never one of the checkpoints
         self.step = 0
         super().__init__(self._watching(game), bot_delay=0)
 
@@ -62,22 +61,23 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
             base = max(step for step in self._checkpoints if step <= target)
             game, step = self._checkpoints[base].copy(), base
         else:
-            game, step = self._game, self.step
+            game, step = self.session.game, self.step
         while step < target:
             game.choose(self._choices[step])
             step += 1
             if step % CHECKPOINT_EVERY == 0 and step not in self._checkpoints:
                 self._checkpoints[step] = game.copy()
-        self._game, self.step = game, step
+        self.step = step
         self.session = self._watching(game)
         self.advance()
 
     def _describe_step(self) -> None:
         prompt = self.query_one(Prompt)
         where = f"Replay, step {self.step} of {self.steps}"
-        decision = self._game.decision
+        game = self.session.game
+        decision = game.decision
         if self.step == self.steps or decision is None:
-            ending = "the game's end" if self._game.over else "where the save ends"
+            ending = "the game's end" if game.over else "where the save ends"
             prompt.note(f"{where}: {ending} (Left steps back, Esc leaves)")
             return
         taken = [option.id for option in decision.options].index(self._choices[self.step])

@@ -592,7 +592,7 @@ def test_water_and_radiation_asteroids_cost_one_more_mass() -> None:
     world = planet("H01", bacteria=1)
     game, player = catch_game(2, world, top="AW01")
     only(game, "catch_asteroid", 0, source="space")
-    assert "+1 Mass" in label(game, "asteroid:water")
+    assert "costs 1 more Mass" in label(game, "asteroid:water")
     game.choose("asteroid:water")
     assert option_ids(game) == ["place:s0p0:lifeform:bacteria"]  # the top space would cost 3
     assert "pay 1 Mass and 1 Bacteria" in label(game, "place:s0p0:lifeform:bacteria")

@@ -47,6 +47,14 @@ COUNTER_WORDS: dict[str, str] = {
 }
 
 
+NO_ICONS = "no icons"  # the one wording for a component without Life Condition icons
+
+
+def icons_words(conditions: list[str] | tuple[str, ...]) -> str:
+    """["heat", "water"] -> "Heat Water"; [] -> "no icons"."""
+    return " ".join(title(c) for c in conditions) or NO_ICONS
+
+
 def amount(n: int, name: str) -> str:
     """ "2 plant" -> "2 Plants" (Bacteria, Mass, Energy, Entropy and VP stay as they are)."""
     word = title(name)
@@ -125,14 +133,22 @@ def biome_words(index: CatalogIndex, biome_id: str) -> str:
 @cache  # the catalog never changes, so neither do its words
 def card_words(index: CatalogIndex, card_id: str) -> str:
     card = index.card[card_id]
+    return f"{title(card.type)} card {card_id}; {card_details(index, card_id)}"
+
+
+@cache
+def card_details(index: CatalogIndex, card_id: str) -> str:
+    """What a card needs and does, without its name."""
+    card = index.card[card_id]
     icons = " ".join(f"{n} {title(c)}" for c, n in card.conditions.items())
     gains = " ".join(f"+{amount(n, life)}" for life, n in card.gains.items())
-    parts = [f"{title(card.type)} card {card_id}", f"needs {icons}"]
+    parts = [f"needs {icons}"]
     if card.needs:
         parts.append("has " + " ".join(amount(n, k) for k, n in card.needs.items()))
     if card.removes:
         parts.append("remove " + " ".join(amount(n, k) for k, n in card.removes.items()))
     parts.append(gains)
     if card.effect:
-        parts.append(card.text or effects_words(card.effect))
+        # The printed sentence loses its full stop: a label may go on after it.
+        parts.append(card.text.rstrip(".") if card.text else effects_words(card.effect))
     return "; ".join(parts)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .catalog import Effect
 from .counters import CHOICE_COUNTERS, choice_domain, count
 from .decision import Decision, Option
-from .describe import counter_words, effect_words, star_words
+from .describe import amount, counter_words, effect_words, star_words
 from .refs import parse_planet_ref, refs_for
 from .tasks import handles
 from .vocabulary import title
@@ -171,7 +171,7 @@ def planet_label(game: Game, seat: int, ref: str) -> str:
     system, _ = parse_planet_ref(ref)
     planet = game.planet(seat, ref)
     info = game.index.any_planet[planet.tile]
-    life = ", ".join(f"{n} {title(k)}" for k, n in planet.life.items() if n)
+    life = ", ".join(amount(n, k) for k, n in planet.life.items() if n)
     return f"{title(info.type)} Planet {planet.tile} in system {system + 1}" + (
         f" ({life})" if life else ""
     )

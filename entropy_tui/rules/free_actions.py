@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .biomes import fulfil_biome, requirement_met
 from .decision import Option
 from .effects import planet_label, planet_refs
+from .vocabulary import title
 
 if TYPE_CHECKING:
     from .game import Game
@@ -24,12 +25,13 @@ def free_action_options(game: Game, seat: int) -> list[Option]:
             def exchange(resource: str = resource) -> None:
                 player.entropy -= EXCHANGE_COST
                 setattr(player, resource, getattr(player, resource) + 1)
-                game.note(seat, "exchange", f"{player.name} exchanged 2 Entropy for 1 {resource}")
+                gained = f"1 {title(resource)}"
+                game.note(seat, "exchange", f"{player.name} exchanged 2 Entropy for {gained}")
 
             options.append(
                 Option(
                     f"exchange:{resource}",
-                    f"Free action: exchange 2 Entropy for 1 {resource.title()}",
+                    f"Free action: exchange 2 Entropy for 1 {title(resource)}",
                     exchange,
                     rule="Actions",
                 )

@@ -291,13 +291,24 @@ def place_token(game: Game, task: Task) -> Decision | None:
     options = [
         Option(
             f"token:{k}",
-            f"Place your {title(k)} token"
-            + (" (its Focus card can trigger)" if k != "wild" else " (no Focus card)"),
+            f"Place your {title(k)} token ({token_focus_words(game, seat, k)})",
             lambda k=k: place(k),
         )
         for k in tokens
     ]
     return Decision(seat, "Which Creation token do you place?", RULE_INNER, options)
+
+
+def token_focus_words(game: Game, seat: int, kind: str) -> str:
+    """What placing this token means for the Focus cards, said so it reads well quoted too."""
+    from .flow import focus_tier_effects
+
+    if kind == "wild":
+        return "then no Focus card triggers"
+    effects = focus_tier_effects(game, seat, kind)
+    if not effects:
+        return f"your {title(kind)} Focus card is not upgraded yet: nothing triggers"
+    return f"then your {title(kind)} Focus card triggers: {effects_words(effects)}"
 
 
 @handles("charge")

@@ -4,7 +4,7 @@ help screen, and colour only ever repeats what a letter or symbol already says."
 from __future__ import annotations
 
 from entropy_tui.rules.catalog import Effect
-from entropy_tui.rules.describe import effect_words
+from entropy_tui.rules.describe import NO_ICONS, effect_words
 from entropy_tui.rules.vocabulary import title
 
 RESOURCE_LETTER = {"energy": "E", "mass": "M", "entropy": "X", "vp": "VP"}
@@ -53,10 +53,13 @@ def short_effects(effects: list[Effect] | tuple[Effect, ...]) -> str:
 
 
 def conditions_letters(conditions: list[str] | dict[str, int]) -> str:
-    """Life Condition icons as letters: ["heat", "heat"] -> "HH"; {"water": 2} -> "WW"."""
+    """Life Condition icons as letters: ["heat", "heat"] -> "HH"; {"water": 2} -> "WW"; none:
+    the words the prompts use."""
     if isinstance(conditions, dict):
-        return "".join(CONDITION_LETTER[c] * n for c, n in conditions.items())
-    return "".join(CONDITION_LETTER[c] for c in conditions)
+        letters = "".join(CONDITION_LETTER[c] * n for c, n in conditions.items())
+    else:
+        letters = "".join(CONDITION_LETTER[c] for c in conditions)
+    return letters or NO_ICONS
 
 
 def lifeforms_letters(life: dict[str, int]) -> str:

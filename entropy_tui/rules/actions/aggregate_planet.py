@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled
-from ..describe import effects_words
+from ..describe import effects_words, icons_words
 from ..effects import push_effects
 from ..flow import focus_discount
 from ..refs import planet_ref
@@ -41,7 +41,7 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
     for stack, planet_id in offer(game.state.board.planet_stacks):
         planet = game.index.planet[planet_id]
         cost = max(0, planet.cost - discount)
-        icons = " ".join(title(c) for c in planet.conditions) or "no icons"
+        icons = icons_words(planet.conditions)
         label = (
             f"Aggregate {title(planet.type)} Planet {planet_id} ({icons}): pay {cost} Mass, "
             f"then {effects_words(list(planet.effect))}"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled
+from ..describe import icons_words
 from ..effects import planet_label, planet_refs, push_effects
 from ..flow import focus_discount
 from ..refs import parse_planet_ref
@@ -81,12 +82,12 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
             continue
         asteroid = game.index.asteroid[stacks[kind][-1]]
         is_free = free or asteroid.free
-        icons = " ".join(title(c) for c in asteroid.conditions)
+        icons = icons_words(asteroid.conditions)
         label = f"Catch {title(kind)} Asteroid {asteroid.id} ({icons})"
         if is_free:
             label += ", free of any cost"
         elif kind in HEAVY_TYPES:
-            label += ", +1 Mass"
+            label += ", costs 1 more Mass"
         if not placements(game, seat, kind, is_free, discount):
             options.append(
                 disabled(f"asteroid:{kind}", label, "no empty Asteroid space you can pay for")

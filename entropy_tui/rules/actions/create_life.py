@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..counters import planet_conditions
 from ..decision import Decision, Option, disabled
-from ..describe import card_words
+from ..describe import card_details, card_words
 from ..effects import MAX_LIFEFORMS, planet_label, planet_refs, push_effects
 from ..refs import parse_planet_ref
 from ..tasks import handles
@@ -115,7 +115,11 @@ def create_life(game: Game, task: Task) -> Decision:
 
 
 def _play_label(game: Game, seat: int, play: Play) -> str:
-    label = f"Play {card_words(game.index, play.card)} on {planet_label(game, seat, play.planet)}"
+    card = game.index.card[play.card]
+    label = (
+        f"Play {title(card.type)} card {play.card} on {planet_label(game, seat, play.planet)}: "
+        f"{card_details(game.index, play.card)}"
+    )
     if play.missing:
         label += f" (discard a card for 1 {title(play.missing)})"
     return label

@@ -213,3 +213,15 @@ def test_random_json_gives_a_clean_error(tmp_path: Path, value: object) -> None:
     path.write_text(json.dumps(value))
     with pytest.raises(SaveError):
         load_game(path)
+
+
+OLD_SAVE = Path(__file__).parent / "saves" / "three-seats-before-seat-control.json"
+
+
+def test_a_save_written_before_seat_control_changes_still_loads_and_replays() -> None:
+    game, save = load_game(OLD_SAVE)
+    assert len(game.state.choices) == len(save.choices) == 150
+    assert [p.bot for p in game.state.players] == [None, "greedy", "random"]
+    assert game.config() == save.config.model_dump()
+    replayed = Game.replay(game.config(), save.choices)
+    assert replayed.snapshot() == game.snapshot()

@@ -329,6 +329,58 @@ def test_create_life_refuses_a_planet_with_three_cards_but_offers_another() -> N
     assert refused(full_only) == {"play:L1": "this Planet already has 3 Life cards"}
 
 
+def test_a_card_counting_played_life_cards_does_not_count_itself() -> None:
+    """L61: 1 Entropy and 2 VP for each played Life card. The card is placed "finally", after
+    its effect: two cards already played give 2 Entropy and 4 VP, not 3 and 6."""
+    game = blank_game()
+    player = game.player(0)
+    world = planet("W07", plant=2)  # Water, Water; IIIB shows Carbon, Carbon
+    earlier = planet("C01", bacteria=2)
+    earlier.cards = ["L2", "L6"]
+    player.systems = [system("IIIB", world, earlier)]
+    player.hand = ["L61"]
+    only(game, "create_life", 0, source="effect")
+    game.choose("play:L61:s0p0")
+    assert (player.entropy, player.vp) == (2, 4)
+    assert world.cards == ["L61"]  # placed once its effect is resolved
+
+
+def test_a_card_counting_played_cards_of_a_type_does_not_count_itself() -> None:
+    """L51: 1 Energy and 2 VP for each played Life card of the chosen type. Choosing Animal
+    with one Animal card already played counts 1, not 2 with L51 itself."""
+    game = blank_game()
+    player = game.player(0)
+    world = planet("C10", bacteria=1, plant=1)  # Carbon, Heat; IIC shows Carbon
+    earlier = planet("H01", animal=1)
+    earlier.cards = ["L45"]
+    player.systems = [system("IIC", world, earlier)]
+    player.hand = ["L51"]
+    only(game, "create_life", 0, source="effect")
+    game.choose("play:L51:s0p0")
+    assert label(game, "type:animal").startswith("Animal: 1 x")
+    game.choose("type:animal")
+    assert (player.energy, player.vp) == (1, 2)
+    assert world.cards == ["L51"]
+
+
+def test_a_card_still_resolving_keeps_its_place_among_the_three() -> None:
+    """L37's effect is a Create Life action: its Planet had 2 cards, and L37 takes the third
+    place though it is placed last, so the second card must go elsewhere."""
+    game = blank_game()
+    player = game.player(0)
+    crowded = planet("C08", bacteria=4)  # Carbon, Carbon; IB shows Radiation
+    crowded.cards = ["L2", "L6"]
+    player.systems = [system("IB", crowded, planet("C01"))]
+    player.hand = ["L37", "L9"]  # L9 needs 1 Carbon
+    only(game, "create_life", 0, source="effect")
+    game.choose("play:L37:s0p0")
+    assert kind(game) == "create_life"
+    assert [i for i in option_ids(game) if i.startswith("play:")] == ["play:L9:s0p1"]
+    game.choose("play:L9:s0p1")
+    game.choose("skip")  # L9's Advance 1 Lifeform
+    assert crowded.cards == ["L2", "L6", "L37"]
+
+
 def test_a_planet_holds_at_most_five_lifeforms_of_a_type() -> None:
     game = blank_game()
     player = game.player(0)

@@ -143,9 +143,12 @@ def test_create_life_with_orange() -> None:
     choose_prefix(game, "play:L23:s0p0")
     game.choose("discard:L2")
     assert world.life == {"bacteria": 0, "plant": 3, "animal": 0}
-    assert world.cards == ["L23"] and orange.hand == []
+    assert orange.hand == []
     assert game.state.board.life_decks[0][0] == "L2"  # bottom of the leftmost Bacteria deck
     assert game.decision is not None and game.decision.kind == "evolve_star"
+    assert world.cards == []  # "Finally, ... flip it and place it next to the Planet"
+    game.choose("skip")
+    assert world.cards == ["L23"]
 
 
 def test_create_life_refuses_a_full_planet() -> None:

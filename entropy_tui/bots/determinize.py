@@ -59,6 +59,8 @@ def _visible_ids(snapshot: dict[str, Any]) -> Iterator[str]:
             yield task["args"]["planet"]
         elif task["kind"] == "place_biome":
             yield task["args"]["biome"]
+        elif task["kind"] == "place_life_card":  # played, placed once its effect is resolved
+            yield task["args"]["card"]
 
 
 def _known_box_contents(snapshot: dict[str, Any], catalog: Catalog) -> list[str]:

@@ -189,6 +189,8 @@ def _pending(game: Game, seat: int) -> float:
                 value += PLANET
             case "place_biome":
                 value += BIOME
+            case "place_life_card":
+                value += PLAYED_CARD
             case "place_asteroid":
                 value += CAUGHT_ASTEROID
             case "life_discard":  # the card is played once a discard is chosen

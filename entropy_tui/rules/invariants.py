@@ -80,6 +80,8 @@ def _conservation(game: Game) -> list[str]:
             where[task.args["planet"]] += 1
         elif task.kind == "place_biome":
             where[task.args["biome"]] += 1
+        elif task.kind == "place_life_card":  # played, placed once its effect is resolved
+            where[task.args["card"]] += 1
     problems = []
     star_counts = {s.id: s.count for s in catalog.stars}
     for star_id, printed in star_counts.items():

@@ -47,7 +47,7 @@ def why_not(game: Game, seat: int, card_id: str, ref: str) -> tuple[str | None, 
     with a discard supplying `missing`."""
     card = game.index.card[card_id]
     planet = game.planet(seat, ref)
-    if len(planet.cards) >= MAX_CARDS_PER_PLANET:
+    if cards_by(game, seat, ref) >= MAX_CARDS_PER_PLANET:
         return None, "this Planet already has 3 Life cards"
     for life in LIFEFORMS:
         needed = max(card.needs.get(life, 0), card.removes.get(life, 0))
@@ -63,6 +63,16 @@ def why_not(game: Game, seat: int, card_id: str, ref: str) -> tuple[str | None, 
         return icon, ""
     words = ", ".join(f"{n} {title(c)}" for c, n in missing.items())
     return None, f"missing {words} (a discard supplies only one icon)"
+
+
+def cards_by(game: Game, seat: int, ref: str) -> int:
+    """Life cards by this Planet, counting one still resolving (it is placed last, but its
+    place is taken: a Create Life from its effect can't make it a fourth)."""
+    resolving = sum(
+        task.kind == "place_life_card" and task.player == seat and task.args["planet"] == ref
+        for task in game.state.pending
+    )
+    return len(game.planet(seat, ref).cards) + resolving
 
 
 def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
@@ -162,8 +172,9 @@ def life_discard(game: Game, task: Task) -> Decision:
 
 
 def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
-    """Removes the red-number Lifeforms, adds the card's Lifeforms (and the Traffic Bonus),
-    places the card by the Planet and queues its effect."""
+    """Removes the red-number Lifeforms, adds the card's Lifeforms (and the Traffic Bonus) and
+    queues its effect; the card is placed by the Planet finally, after the effect, so a card
+    counting played Life cards does not count itself."""
     player = game.player(seat)
     card = game.index.card[card_id]
     planet = game.planet(seat, ref)
@@ -175,8 +186,14 @@ def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
     for i, (life, n) in enumerate(card.gains.items()):
         extra = bonus if i == 0 else 0
         planet.life[life] = min(MAX_LIFEFORMS, planet.life[life] + n + extra)
-    planet.cards.append(card_id)
     game.note(seat, "life", f"{player.name} played {card_id} on Planet {planet.tile}")
+    game.push("place_life_card", seat, card=card_id, planet=ref)
     push_effects(
         game, seat, list(card.effect), planet=ref, origin=f"Life card {card_id}", rule=RULE
     )
+
+
+@handles("place_life_card")
+def place_life_card(game: Game, task: Task) -> None:
+    game.pop(task)
+    game.planet(task.player, task.args["planet"]).cards.append(task.args["card"])

@@ -168,6 +168,20 @@ def read_save(path: Path) -> SaveFile:
     return save
 
 
+def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot as the check against the choice log sees it: the fields a newer version
+    added take their defaults, and the log's lines are compared without their wording, which
+    belongs to the version that writes them (the loaded game speaks today's)."""
+    from .rules.state import GameState
+
+    try:
+        data = GameState.model_validate(snapshot).model_dump(mode="json")
+    except ValidationError:
+        return snapshot
+    data["log"] = [{**event, "text": ""} for event in data["log"]]
+    return data
+
+
 def load_game(path: Path) -> tuple[Game, SaveFile]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
     from .rules import Game, InvalidChoice
@@ -184,8 +198,11 @@ def load_game(path: Path) -> tuple[Game, SaveFile]:
             raise SaveError(
                 f"{path}: choice {step} ({choice!r}) is not legal there: {error}"
             ) from None
-    if game.snapshot() != save.snapshot:
-        raise SaveError(f"{path}: its snapshot does not match its choice log (edited by hand?)")
+    if _comparable(game.snapshot()) != _comparable(save.snapshot):
+        raise SaveError(
+            f"{path}: its snapshot does not match its choice log (edited by hand, or saved by"
+            " an entropy-tui playing other rules?)"
+        )
     for note in save.notes:
         if note.at_event > len(game.log) or (note.seat or 0) >= len(save.config.seats):
             raise SaveError(f"{path}: a log note does not fit the game ({note.text!r})")

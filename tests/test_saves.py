@@ -91,6 +91,18 @@ def test_a_snapshot_that_disagrees_with_the_log_is_refused(
         load_game(path)
 
 
+def test_a_log_worded_by_another_version_loads_in_todays_words(
+    tmp_path: Path, good_save: bytes
+) -> None:
+    data = json.loads(good_save)
+    today = data["snapshot"]["log"][0]["text"]
+    data["snapshot"]["log"][0]["text"] = "Round 1 begins, in older words"
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(data))
+    game, _ = load_game(path)
+    assert game.log[0].text == today
+
+
 def test_missing_and_truncated_files(tmp_path: Path, good_save: bytes) -> None:
     with pytest.raises(SaveError, match="can't be read"):
         load_game(tmp_path / "nowhere.json")

@@ -31,6 +31,7 @@ class SaveSummary:
     seats: list[str]
     round: int
     over: bool
+    tutorial: bool = False  # a guided game (Learn to play)
 
     @property
     def is_autosave(self) -> bool:
@@ -53,7 +54,14 @@ def summary(path: Path) -> SaveSummary | None:
             return None
         data = json.loads(path.read_bytes())
         snapshot, seats = data["snapshot"], data["config"]["seats"]
-        found = SaveSummary(path, data["saved_at"], seats, snapshot["round"], snapshot["over"])
+        found = SaveSummary(
+            path,
+            data["saved_at"],
+            seats,
+            snapshot["round"],
+            snapshot["over"],
+            tutorial=data.get("tutorial") is not None,
+        )
     except (OSError, ValueError, KeyError, TypeError):
         return None
     shapes = (

@@ -42,6 +42,16 @@ class GameConfig(BaseModel):
     open_hands: bool = False
 
 
+class Tutorial(BaseModel):
+    """A guided game's coach: what it has taught, each name with the step it happened at."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    shown: dict[str, int] = {}
+    landed: dict[str, int] = {}
+    acted: dict[str, int] = {}
+
+
 class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -55,6 +65,7 @@ class SaveFile(BaseModel):
     colours: list[Annotated[str, StringConstraints(pattern=r"^[a-z]{1,16}$")]] = Field(
         default=[], max_length=4
     )
+    tutorial: Tutorial | None = None  # set for a guided game (Learn to play)
 
 
 def new_autosave_path() -> Path:
@@ -81,7 +92,11 @@ def _unused(folder: Path, stem: str) -> Path:
 
 
 def to_save(
-    game: Game, notes: list[LogNote] | None = None, colours: list[str] | None = None
+    game: Game,
+    notes: list[LogNote] | None = None,
+    colours: list[str] | None = None,
+    *,
+    tutorial: dict[str, dict[str, int]] | None = None,
 ) -> SaveFile:
     return SaveFile(
         format=FORMAT_VERSION,
@@ -91,13 +106,20 @@ def to_save(
         snapshot=game.snapshot(),
         notes=list(notes or []),
         colours=list(colours or []),
+        tutorial=Tutorial(**tutorial) if tutorial is not None else None,
     )
 
 
 def save_bytes(
-    game: Game, notes: list[LogNote] | None = None, colours: list[str] | None = None
+    game: Game,
+    notes: list[LogNote] | None = None,
+    colours: list[str] | None = None,
+    *,
+    tutorial: dict[str, dict[str, int]] | None = None,
 ) -> bytes:
-    return to_save(game, notes, colours).model_dump_json(indent=1).encode("utf-8")
+    save = to_save(game, notes, colours, tutorial=tutorial)
+    plain = {"tutorial"} if save.tutorial is None else None  # other games' saves stay as they were
+    return save.model_dump_json(indent=1, exclude=plain).encode("utf-8")
 
 
 def write_save(

@@ -106,6 +106,12 @@ class EntropyApp(App[None]):
             )
         )
 
+    def start_tutorial(self, name: str = "Ann") -> None:
+        """Learn to play: the guided game, with its coach."""
+        from .config import tutorial_config
+
+        self.start_game(tutorial_config(name))
+
     @staticmethod
     def _new_save_path() -> tuple[Path | None, str | None]:
         """A new game's autosave file, or why there is none (the saves folder can't be made:

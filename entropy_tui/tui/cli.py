@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .config import GameConfig, parse_seats
+from .config import GameConfig, parse_seats, tutorial_config
 
 if TYPE_CHECKING:
     from .app import OpenKind
@@ -37,6 +37,11 @@ def _parser() -> argparse.ArgumentParser:
     opening.add_argument("--load", type=Path, metavar="FILE", help="continue a saved game")
     opening.add_argument(
         "--replay", type=Path, metavar="FILE", help="step through a saved game, choice by choice"
+    )
+    opening.add_argument(
+        "--tutorial",
+        action="store_true",
+        help="learn to play: a guided game against a bot, with a coach who explains each rule",
     )
     parser.add_argument(
         "--alternative-objectives", action="store_true", help="use the alternative objectives"
@@ -76,7 +81,10 @@ def main(argv: list[str]) -> int:
         message = "--seats starts a new game; leave it out to open a saved one"
         print(f"entropy-tui: {message}", file=sys.stderr)
         return 2
-    config = None
+    if args.tutorial and args.seats is not None:
+        print("entropy-tui: --tutorial seats you against a bot; leave --seats out", file=sys.stderr)
+        return 2
+    config = tutorial_config() if args.tutorial else None
     if args.seats is not None:
         try:
             seats = parse_seats(args.seats)

@@ -53,6 +53,7 @@ class GameConfig:
     seed: int
     alternative_objectives: bool = False
     open_hands: bool = False
+    tutorial: bool = False  # a guided game, with the coach
 
     def problems(self) -> list[str]:
         """What stops this configuration from starting a game, in words."""
@@ -70,6 +71,18 @@ class GameConfig:
         if unknown:
             found.append(f"Unknown bot kind {', '.join(unknown)}: use {' or '.join(BOT_KINDS)}.")
         return found
+
+
+def tutorial_config(name: str = "Ann") -> GameConfig:
+    """The guided first game: the learner, then the coach's chosen bot, on the chosen seed."""
+    from entropy_tui.coach import TUTORIAL_OPPONENT, TUTORIAL_SEED
+
+    bot_name, bot = TUTORIAL_OPPONENT
+    if name.strip().casefold() == bot_name.casefold():
+        bot_name = f"{bot_name} (bot)"
+    learner = SeatConfig(name.strip() or "Ann", None, COLOURS[0].key)
+    opponent = SeatConfig(bot_name, bot, COLOURS[1].key)
+    return GameConfig((learner, opponent), seed=TUTORIAL_SEED, tutorial=True)
 
 
 def parse_seats(spec: str) -> tuple[SeatConfig, ...]:

@@ -169,6 +169,14 @@ COMMANDS: tuple[Command, ...] = (
         footer=False,
     ),
     Command("Quit game", "Leave the game (asks first)", "app.request_quit", ("q",), "q", "game"),
+    Command(
+        "Coach",
+        "In a guided game: show or hide the coach's panel (its suggestion stays marked)",
+        "toggle_coach",
+        ("k",),
+        "k",
+        "game",
+    ),
     # Looking at the board, playing or replaying
     Command(
         "Scroll a panel",
@@ -259,6 +267,14 @@ COMMANDS: tuple[Command, ...] = (
     # New game
     Command("Start", "Start the game as set up", "start", ("ctrl+s",), "Ctrl+S", "new_game"),
     Command("New seed", "Draw another random seed", "new_seed", ("ctrl+r",), "Ctrl+R", "new_game"),
+    Command(
+        "Learn to play",
+        "A guided first game against a bot, with a coach who explains each rule as it comes up",
+        "learn",
+        ("ctrl+l",),
+        "Ctrl+L",
+        "new_game",
+    ),
     Command(
         "Continue",
         "Continue the unfinished game saved most recently",

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.content import Content
 
 from entropy_tui.rules import Decision, Game
 
 from .config import SeatConfig
+
+if TYPE_CHECKING:
+    from entropy_tui.coach import Advice
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +25,7 @@ class Scene:
     decision: Decision | None
     decision_visible: bool  # may the options be shown (owner at the screen, or open hands)?
     private: frozenset[int]  # seats whose hand and Missions the screen may show
+    advice: Advice | None = None  # the coach's, in a guided game at a human's decision
 
     @property
     def players(self) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ took the keyboard; a decision of another human first needs a hand-off.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from entropy_tui.autosave import Autosaver
 from entropy_tui.history import Timeline
@@ -18,6 +18,9 @@ from entropy_tui.saves import SaveFile, load_game, save_bytes
 
 from .bot_players import Bot, BotFactory, bot_seed, default_bot_factory
 from .config import COLOUR_BY_KEY, COLOURS, GameConfig, SeatConfig
+
+if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided game
+    from entropy_tui.coach import Advice, Coach
 
 
 class Session:
@@ -31,7 +34,9 @@ class Session:
         save_path: Path | None = None,
         unsaved_reason: str | None = None,
         watch_only: bool = False,
+        tutorial: dict[str, dict[str, int]] | None = None,
     ) -> None:
+        """`tutorial`: what the coach of a guided game had taught when it was saved."""
         self.config = config
         self.timeline = Timeline(
             game
@@ -60,6 +65,13 @@ class Session:
         ]
         # With one human (or open hands) nobody's cards need hiding from the screen's user.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        # A guided game's coach, and its advice for the decision it was last asked about.
+        self.coach: Coach | None = None
+        if config.tutorial and not watch_only:
+            from entropy_tui.coach import Coach
+
+            self.coach = Coach(config.seed, tutorial)
+        self._advice: tuple[tuple, Advice] | None = None
 
     @classmethod
     def from_save(
@@ -79,6 +91,7 @@ class Session:
             notes=list(save.notes),
             save_path=save_path,
             unsaved_reason=unsaved_reason,
+            tutorial=save.tutorial.model_dump() if save.tutorial is not None else None,
         )
 
     @property
@@ -145,6 +158,18 @@ class Session:
         view["log"] = interleave(game.dumped_log(), view["log"], self.timeline.notes)
         return view
 
+    def advice(self) -> Advice | None:
+        """The coach's advice for the pending decision, in a guided game when a human decides."""
+        decision = self.decision
+        seat = self.human_to_move()
+        if self.coach is None or decision is None or seat is None:
+            return None
+        step = len(self.game.state.choices)
+        key = (step, decision.prompt, tuple(o.id for o in decision.enabled))
+        if self._advice is None or self._advice[0] != key:
+            self._advice = (key, self.coach.advise(self.game.view(seat), decision, step))
+        return self._advice[1]
+
     def choose(self, option_id: str) -> None:
         """A human's choice; InvalidChoice propagates with the engine's explanation."""
         self.timeline.choose(option_id)
@@ -175,7 +200,8 @@ class Session:
 
     def save_data(self) -> bytes:
         colours = [seat.colour for seat in self.seats]
-        return save_bytes(self.game, self.timeline.notes, colours)
+        tutorial = self.coach.progress() if self.coach is not None else None
+        return save_bytes(self.game, self.timeline.notes, colours, tutorial=tutorial)
 
     def play_bots(self) -> int:
         """Bots decide until a human must, or the game ends; returns how many steps ran."""
@@ -201,4 +227,5 @@ def config_of(save: SaveFile) -> GameConfig:
         seed=saved.seed,
         alternative_objectives=saved.alternative_objectives,
         open_hands=saved.open_hands,
+        tutorial=save.tutorial is not None,
     )

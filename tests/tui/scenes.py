@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from entropy_tui.bots import make_bot
 from entropy_tui.saves import copy_path, new_autosave_path, write_save
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.config import GameConfig, parse_seats, tutorial_config
 from entropy_tui.tui.session import Session
 
 SIZES: dict[str, tuple[int, int]] = {"80x24": (80, 24), "160x50": (160, 50)}
@@ -52,6 +52,11 @@ def mid_game() -> EntropyApp:
     return EntropyApp(session=session, bot_delay=0)
 
 
+def tutorial() -> EntropyApp:
+    """Learn to play: the guided game, its coach at the first decision."""
+    return EntropyApp(config=tutorial_config(), bot_delay=0)
+
+
 def handoff() -> EntropyApp:
     return EntropyApp(config=_config("Ann,Bea,bot:greedy", 3), bot_delay=0)
 
@@ -84,6 +89,7 @@ SCENES: dict[str, Scene] = {
     "rules": Scene(mid_game, ("f1",)),
     "game_over": Scene(game_over),
     "replay": Scene(game_over, ("r", *["right"] * 40)),
+    "tutorial": Scene(tutorial, ("enter",)),  # a lesson, and a suggestion that is not option 1
 }
 # Shown in the screenshots only: the snapshot tests keep to the list above.
 MORE_SCENES: dict[str, Scene] = {
@@ -94,4 +100,5 @@ MORE_SCENES: dict[str, Scene] = {
     "log": Scene(mid_game, ("l",)),
     "save_copy": Scene(mid_game, ("ctrl+s",)),
     "new_game_saved_games": Scene(new_game_with_saves),
+    "tutorial_first_move": Scene(tutorial),
 }

@@ -10,6 +10,7 @@ from entropy_tui.save_folder import list_saves
 from entropy_tui.saves import load_game
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.cli import main
+from entropy_tui.tui.config import tutorial_config
 
 
 def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
@@ -26,6 +27,8 @@ def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
         ["--seed", "x"],
         ["--resume", "--seats", "Ann,Bob"],
         ["--load", "a.json", "--replay", "b.json"],
+        ["--tutorial", "--seats", "Ann,Bob"],
+        ["--tutorial", "--resume"],
     ],
 )
 def test_bad_arguments_are_refused_with_a_message(
@@ -59,3 +62,16 @@ def test_a_crash_says_where_the_game_is_saved_and_how_to_go_on(
     assert str(save.path) in error and "entropy-tui --resume" in error
     game, _ = load_game(save.path)  # finish_saving waited for the write
     assert game.state.seed == 3
+
+
+def test_tutorial_starts_the_guided_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[object] = []
+    monkeypatch.setenv("TEXTUAL_FPS", "60")
+    monkeypatch.setattr(EntropyApp, "run", lambda app, **_: started.append(app._start_config))
+    try:
+        assert main(["--tutorial"]) == 0
+    finally:
+        gc.unfreeze()
+    (config,) = started
+    assert config == tutorial_config()
+    assert config.tutorial and [seat.bot for seat in config.seats] == [None, "greedy"]

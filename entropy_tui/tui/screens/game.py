@@ -18,6 +18,7 @@ from entropy_tui.rules import InvalidChoice
 from ..keys import bindings_for
 from ..scene import Scene
 from ..session import Session
+from ..widgets.coach_panel import CoachPanel
 from ..widgets.console import Console
 from ..widgets.game_log import GameLog
 from ..widgets.offers import Offers
@@ -63,6 +64,7 @@ class GameScreen(Screen[None]):
         self._shown: set[str] = set()  # the panels on screen now
         self._stale: set[str] = set()  # hidden panels drawn from an older scene
         self.scene: Scene | None = None
+        self._coach_shown = True  # k hides the coach's panel
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -90,6 +92,9 @@ class GameScreen(Screen[None]):
                 with VerticalScroll(id="opponents-panel", classes="panel") as panel:
                     panel.border_title = "Other seats (v: full console)"
                     yield Opponents(id="opponents")
+        coach = CoachPanel(id="coach")
+        coach.display = self.session.coach is not None
+        yield coach
         yield Prompt(id="prompt")
         yield Footer()
 
@@ -192,11 +197,14 @@ class GameScreen(Screen[None]):
             decision=decision,
             decision_visible=decision is not None and session.sees_private(decision.player),
             private=frozenset(s for s in range(len(session.seats)) if session.sees_private(s)),
+            advice=session.advice(),
         )
         self.scene = scene
         self._follow_decision(decision.kind if decision is not None else None)
         self.query_one(StatusBar).show(scene, bots_waiting=session.bot_to_move())
         self.query_one(Prompt).show(scene)
+        if session.coach is not None:
+            self.query_one(CoachPanel).show(scene)
         for panel in PANELS:
             if panel in self._shown:
                 self._draw_panel(panel, scene)
@@ -285,6 +293,9 @@ class GameScreen(Screen[None]):
         decision = self.session.decision
         if decision is None:
             return "End of the Game"
+        advice = self.scene.advice if self.scene is not None else None
+        if advice is not None and advice.lesson is not None and self.query_one(CoachPanel).display:
+            return advice.lesson.rule  # the lesson on screen
         choice = self.query_one(Prompt).highlighted_choice()
         if choice is not None:
             rule = decision.option(choice.id).rule
@@ -360,6 +371,14 @@ class GameScreen(Screen[None]):
         self._show_panel(panel)
         if self._layout != "compact":
             self.query_one(f"#{panel}-panel").focus()  # for scrolling it with the keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The coach's key shows (in the Footer too) only in a guided game."""
+        return action != "toggle_coach" or self.session.coach is not None
+
+    def action_toggle_coach(self) -> None:
+        self._coach_shown = not self._coach_shown
+        self.query_one(CoachPanel).display = self._coach_shown
 
     def action_seats(self) -> None:
         from .seats import SeatsScreen

@@ -57,6 +57,11 @@ class NewGameScreen(Screen[None]):
             resume = Button("", id="continue", variant="success")
             resume.display = False  # until a saved game turns up
             yield resume
+            yield Button(
+                "Learn to play: a guided game against a bot, with a coach (Ctrl+L)",
+                id="learn",
+                variant="warning",
+            )
             yield Static(
                 "Two to four seats, each with a colour and a symbol of its own."
                 " Tab moves between fields; Left/Right change a choice.",
@@ -108,7 +113,8 @@ class NewGameScreen(Screen[None]):
         if self.unfinished is not None:
             resume = self.query_one("#continue", Button)
             seats = ", ".join(self.unfinished.seats)
-            resume.label = f"Continue: {seats}, round {self.unfinished.round} (Ctrl+O)"
+            what = "Continue the guided game" if self.unfinished.tutorial else "Continue"
+            resume.label = f"{what}: {seats}, round {self.unfinished.round} (Ctrl+O)"
             resume.display = True
             self.refresh_bindings()
         if saves:
@@ -148,6 +154,12 @@ class NewGameScreen(Screen[None]):
             return
         self.app.start_game(config)  # type: ignore[attr-defined]
 
+    def action_learn(self) -> None:
+        """The guided game, with the first seat's name when a person sits there."""
+        first = self.query(SeatRow).first().value()
+        name = first.name if first is not None and first.bot is None and first.name else "Ann"
+        self.app.start_tutorial(name)  # type: ignore[attr-defined]
+
     def action_new_seed(self) -> None:
         self.query_one("#seed", Input).value = str(random.randrange(SEED_LIMIT))
 
@@ -156,3 +168,5 @@ class NewGameScreen(Screen[None]):
             self.action_start()
         elif event.button.id == "continue":
             self.action_continue_game()
+        elif event.button.id == "learn":
+            self.action_learn()

@@ -12,6 +12,8 @@ from ..scene import Scene, seat_tag
 from .options_view import Choice, OptionsView
 from .text_panel import TextPanel
 
+SUGGESTED = "  <- the coach's pick"
+
 
 class Prompt(Vertical):
     class Chosen(Message):
@@ -38,9 +40,12 @@ class Prompt(Vertical):
     def show(self, scene: Scene) -> None:
         decision = scene.decision
         visible = decision is not None and scene.decision_visible
+        suggested = scene.advice.suggestion if scene.advice is not None else None
         choices = (
             tuple(
-                Choice(n, o.id, o.label, o.enabled, o.reason)
+                Choice(
+                    n, o.id, o.label + (SUGGESTED if o.id == suggested else ""), o.enabled, o.reason
+                )
                 for n, o in enumerate(decision.options, start=1)
             )
             if visible and decision is not None
@@ -56,6 +61,9 @@ class Prompt(Vertical):
         self.query_one("#prompt-question", TextPanel).redraw(question.markup, lambda: [question])
         self.note("")
         self.options.set_choices(choices)
+        picks = [i for i, choice in enumerate(choices) if choice.id == suggested]
+        if picks:  # Enter takes the coach's pick; any other option stays a key away
+            self.options.highlight(picks[0])
 
     def note(self, text: str) -> None:
         """Set into the prompt's top edge: why a number did nothing, what is being typed."""

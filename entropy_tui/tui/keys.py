@@ -56,6 +56,7 @@ SCOPES: dict[str, str] = {
     "new_game": "New game",
     "game_over": "Game over",
     "seats": "Seat consoles",
+    "score": "Score table",
     "rules": "Rules",
     "save_copy": "Saving a copy",
     "quit": "Leaving a game",
@@ -190,6 +191,15 @@ COMMANDS: tuple[Command, ...] = (
         bound=False,
     ),
     Command("Seat consoles", "Open any seat's full public console", "seats", ("v",), "v", "board"),
+    Command(
+        "Score table",
+        "Every seat's score if the game ended now, term by term, side by side",
+        "scores",
+        ("s",),
+        "s",
+        "board",
+        footer=False,
+    ),
     Command("Board", "Show the rondel", "panel('rondel')", ("b",), "b", "board", footer=False),
     Command(
         "Offers",
@@ -344,6 +354,8 @@ COMMANDS: tuple[Command, ...] = (
         palette=False,
     ),
     Command("Close", "Back to the game", "dismiss", ("escape", "v"), "Esc", "seats"),
+    # Score table
+    Command("Close", "Back to the game", "dismiss", ("escape", "s"), "Esc", "score"),
     # Rules
     Command("Search", "Search the rules", "search", ("slash",), "/", "rules"),
     Command("Close", "Back to where you were", "dismiss", ("escape",), "Esc", "rules"),

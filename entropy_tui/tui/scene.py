@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual.content import Content
 
 from entropy_tui.rules import Decision, Game
+from entropy_tui.rules.scoring import ScoreBreakdown
 
 from .config import SeatConfig
 
@@ -25,6 +26,7 @@ class Scene:
     decision: Decision | None
     decision_visible: bool  # may the options be shown (owner at the screen, or open hands)?
     private: frozenset[int]  # seats whose hand and Missions the screen may show
+    scores: tuple[ScoreBreakdown, ...]  # each seat's score if the game ended now (public)
     advice: Advice | None = None  # the coach's, in a guided game at a human's decision
 
     @property

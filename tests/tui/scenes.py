@@ -88,6 +88,7 @@ SCENES: dict[str, Scene] = {
     "help": Scene(game_start, ("question_mark",)),
     "rules": Scene(mid_game, ("f1",)),
     "game_over": Scene(game_over),
+    "score_table": Scene(mid_game, ("s",)),
     "replay": Scene(game_over, ("r", *["right"] * 40)),
     "tutorial": Scene(tutorial, ("enter",)),  # a lesson, and a suggestion that is not option 1
 }

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from entropy_tui.rules import InvalidChoice
+from entropy_tui.rules.scoring import explained_scores
 
 from ..keys import bindings_for
 from ..scene import Scene
@@ -198,6 +199,7 @@ class GameScreen(Screen[None]):
             decision_visible=decision is not None and session.sees_private(decision.player),
             private=frozenset(s for s in range(len(session.seats)) if session.sees_private(s)),
             advice=session.advice(),
+            scores=tuple(explained_scores(session.game)),
         )
         self.scene = scene
         self._follow_decision(decision.kind if decision is not None else None)
@@ -379,6 +381,12 @@ class GameScreen(Screen[None]):
     def action_toggle_coach(self) -> None:
         self._coach_shown = not self._coach_shown
         self.query_one(CoachPanel).display = self._coach_shown
+
+    def action_scores(self) -> None:
+        from .scores import ScoresScreen
+
+        if self.scene is not None:
+            self.app.push_screen(ScoresScreen(self.scene))
 
     def action_seats(self) -> None:
         from .seats import SeatsScreen

@@ -1,4 +1,5 @@
-"""Game over: the ranking (ties shared), the score breakdown, and everyone's VP over the rounds."""
+"""Game over: the ranking (ties shared), the score breakdown, and everyone's score over the
+rounds (what it would have been had the game ended then)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from entropy_tui.rules.scoring import winners
+from entropy_tui.rules.scoring import explained_scores, totals_by_round, winners
 
 from ..keys import bindings_for
 from ..scene import seat_tag
@@ -60,15 +61,13 @@ class GameOverScreen(Screen[None]):
             table = ScoreTable(id="score-table")
             table.border_title = "Final scoring"
             yield table
-            chart = VpChart(
-                session.seats, [list(p.vp_by_round) for p in state.players], id="vp-chart"
-            )
-            chart.border_title = "VP tokens at the end of each round"
+            chart = VpChart(session.seats, totals_by_round(session.game), id="vp-chart")
+            chart.border_title = "Score at the end of each round, had the game ended then"
             yield chart
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(ScoreTable).show(self.session.seats, self.session.game.scores())
+        self.query_one(ScoreTable).show(self.session.seats, explained_scores(self.session.game))
 
     def action_replay(self) -> None:
         self.app.replay(self.session)  # type: ignore[attr-defined]

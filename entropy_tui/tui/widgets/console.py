@@ -1,5 +1,6 @@
 """A seat's Console: resources, VP, Generator, Creation tokens, Focus cards, Objectives, every
-Solar System, and (only for the person it belongs to, or with open hands) hand and Missions."""
+Solar System, and (only for the person it belongs to, or with open hands) hand and Missions;
+the score if the game ended now, after the Objectives."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.content import Content
 
 from entropy_tui.rules.catalog import CatalogIndex
 from entropy_tui.rules.describe import biome_words, card_words, effects_words, star_words
+from entropy_tui.rules.scoring import ScoreBreakdown
 from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
 
 from ..glyphs import conditions_letters, lifeforms_letters
@@ -17,21 +19,25 @@ from .text_panel import TextPanel
 
 
 class Console(TextPanel):
-    """Three parts, each drawn again only when its data changes: the board-side summary, the
-    Solar Systems, and the hand with the Missions. One panel, whose height only grows, so that
-    a part changing length (or another seat's Console) repaints the lines that differ instead
-    of laying the screen out again."""
+    """Four parts, each drawn again only when its data changes: the board-side summary, the
+    score, the Solar Systems, and the hand with the Missions. One panel, whose height only grows,
+    so that a part changing length (or another seat's Console) repaints the lines that differ
+    instead of laying the screen out again."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, grow_only=True)
-        self._parts: list[tuple[object, list[Content]]] = [(object(), [])] * 3
+        self._parts: list[tuple[object, list[Content]]] = [(object(), [])] * 4
 
     def show(self, scene: Scene, seat: int) -> None:
         player = scene.players[seat]
         private = seat in scene.private
         summary = {k: v for k, v in player.items() if k not in ("systems", "hand", "missions")}
         parts = (
-            ((seat, summary, len(player["hand"])), lambda: summary_lines(scene, seat)),
+            (
+                (seat, summary, len(player["hand"]), scene.scores[seat].total),
+                lambda: summary_lines(scene, seat),
+            ),
+            (scene.scores[seat], lambda: score_lines(scene.scores[seat])),
             (player["systems"], lambda: systems_lines(scene.game.index, player["systems"])),
             (
                 (private, player["hand"], player["missions"], player["mission_done"]),
@@ -56,13 +62,26 @@ def summary_lines(scene: Scene, seat: int) -> list[Content]:
     return [
         seat_tag(spec)
         + Content(f"  ({spec.kind_label})  ")
-        + Content.styled(f"VP {player['vp']}", "bold"),
+        + Content.styled(f"VP {player['vp']}", "bold")
+        + Content(f"  score now {scene.scores[seat].total}"),
         Content(f"Energy {player['energy']}  Mass {player['mass']}  Entropy {player['entropy']}"),
         Content(f"Life cards {len(player['hand'])}  Missions {len(player['missions'])}"),
         *_generator(scene, player),
         *_tokens(player),
         *_focus(index, player),
         *_objectives(scene, player),
+    ]
+
+
+def score_lines(score: ScoreBreakdown) -> list[Content]:
+    """The score if the game ended now, term by term (the engine's own words)."""
+    return [
+        Content.styled(f"Score if the game ended now: {score.total}", "bold")
+        + Content.styled("  (s: every seat)", "dim"),
+        Content(f"  VP tokens {score.vp_tokens}"),
+        Content(f"  {score.tiles_text}"),
+        *(Content(f"  {objective.text}") for objective in score.objectives),
+        Content(f"  {score.leftovers.text}"),
     ]
 
 

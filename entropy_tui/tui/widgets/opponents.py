@@ -15,6 +15,7 @@ from .text_panel import TextPanel
 class Opponents(TextPanel):
     def show(self, scene: Scene) -> None:
         others = tuple(seat for seat in range(len(scene.players)) if seat != scene.acting)
+        # A seat's score follows from its public data alone, so the key covers it.
         key = (others, tuple(scene.players[seat] for seat in others))
         self.redraw(key, lambda: [line for seat in others for line in summary(scene, seat)])
 
@@ -29,7 +30,9 @@ def summary(scene: Scene, seat: int) -> list[Content]:
     biomes = sum(p["biome"] is not None for p in planets)
     objectives = "/".join(str(n) for n in player["objectives"])
     return [
-        seat_tag(spec) + Content(f" ({spec.kind_label})"),
+        seat_tag(spec)
+        + Content(f" ({spec.kind_label})  ")
+        + Content.styled(f"score now {scene.scores[seat].total}", "bold"),
         Content("   ")
         + Content.styled(f"VP {player['vp']}", "bold")
         + Content(

@@ -14,7 +14,8 @@ class StatusBar(TextPanel):
 
     def show(self, scene: Scene, *, bots_waiting: bool) -> None:
         view = scene.view
-        key = (view["round"], view["end_round"], scene.acting, bots_waiting, self.compact)
+        total = scene.scores[scene.acting].total
+        key = (view["round"], view["end_round"], scene.acting, total, bots_waiting, self.compact)
         self.redraw(key, lambda: [_status(scene, bots_waiting, self.compact)])
 
 
@@ -30,7 +31,9 @@ def _status(scene: Scene, bots_waiting: bool, compact: bool) -> Content:
     parts = [
         Content.styled("ENTROPY", "bold"),
         Content(round_text),
-        Content("to act: ") + seat_tag(scene.seats[scene.acting]),
+        Content("to act: ")
+        + seat_tag(scene.seats[scene.acting])
+        + Content(f" (score now {scene.scores[scene.acting].total})"),
     ]
     if view["settings"]["open_hands"]:
         parts.append(Content("open hands"))

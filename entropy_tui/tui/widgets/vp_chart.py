@@ -1,4 +1,4 @@
-"""Each seat's VP (tokens) at the end of every round, as a chart of seat symbols."""
+"""Each seat's score at the end of every round, as a chart of seat symbols."""
 
 from __future__ import annotations
 

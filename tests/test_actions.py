@@ -229,7 +229,7 @@ def test_create_life_refuses_a_card_whose_lifeforms_are_missing() -> None:
     player.systems = [system("IA", planet("H07"))]  # 3 Heat
     player.hand = ["L24"]  # 2 Heat, remove 1 Bacteria
     only(game, "create_life", 0, source="effect")
-    assert refused(game) == {"play:L24": "needs 1 Bacteria on the Planet, it has 0"}
+    assert refused(game) == {"play:L24": "needs 1 more Bacteria on Heat Planet H07"}
 
 
 def test_create_life_needs_lifeforms_present_without_removing_them() -> None:
@@ -269,6 +269,9 @@ def test_an_animal_card_removes_plants() -> None:
     assert player.vp == 4  # 2 VP per Carbon Planet
 
 
+ONLY_ONE = "(a discard supplies only one icon)"
+
+
 def test_create_life_refuses_two_missing_icons() -> None:
     game = blank_game()
     player = game.player(0)
@@ -276,8 +279,8 @@ def test_create_life_refuses_two_missing_icons() -> None:
     player.hand = ["L34", "L44"]  # L34: 2 Heat + 1 Carbon; L44: 3 Heat
     only(game, "create_life", 0, source="effect")
     assert refused(game) == {
-        "play:L34": "missing 2 Heat (a discard supplies only one icon)",
-        "play:L44": "missing 3 Heat (a discard supplies only one icon)",
+        "play:L34": f"needs 2 more Heat icons on Carbon Planet C01 {ONLY_ONE}",
+        "play:L44": f"needs 3 more Heat icons on Carbon Planet C01 {ONLY_ONE}",
     }
 
 
@@ -288,8 +291,10 @@ def test_one_missing_icon_needs_a_card_showing_it_to_discard() -> None:
     player.hand = ["L11", "L4"]  # L11: Heat + Carbon; L4 shows only Radiation
     only(game, "create_life", 0, source="effect")
     assert refused(game) == {
-        "play:L11": "missing 1 Carbon (a discard supplies only one icon)",
-        "play:L4": "missing 1 Radiation (a discard supplies only one icon)",
+        "play:L11": "needs 1 more Carbon icon on Heat Planet H01"
+        " (or another card with a Carbon icon to discard)",
+        "play:L4": "needs 1 more Radiation icon on Heat Planet H01"
+        " (or another card with a Radiation icon to discard)",
     }
 
 
@@ -653,7 +658,10 @@ def test_water_and_radiation_asteroids_cost_one_more_mass() -> None:
 
     game, player = catch_game(0, planet("H01", bacteria=1), top="AR01")
     only(game, "catch_asteroid", 0, source="space")
-    assert refused(game)["asteroid:radiation"] == "no empty Asteroid space you can pay for"
+    assert refused(game)["asteroid:radiation"] == (
+        "no empty Asteroid space you can pay for: the top space costs 3 Mass, you have 0;"
+        " the bottom space costs 1 Mass and 1 Lifeform from its Planet, you have 0 Mass"
+    )
 
 
 def test_a_free_asteroid_costs_nothing_on_either_space() -> None:
@@ -674,7 +682,7 @@ def test_a_planet_with_two_asteroids_takes_no_more() -> None:
     full.asteroids = {"mass": "AH01", "lifeform": "AH03"}
     game, _ = catch_game(9, full, top="AC01")
     only(game, "catch_asteroid", 0, source="space")
-    assert set(refused(game).values()) == {"no empty Asteroid space you can pay for"}
+    assert set(refused(game).values()) == {"your Planets have no empty Asteroid space"}
     assert option_ids(game) == ["skip"]
 
     game, _ = catch_game(9, full.model_copy(deep=True), planet("C01"), top="AC01")

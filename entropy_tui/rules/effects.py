@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .catalog import Effect
 from .counters import CHOICE_COUNTERS, choice_domain, count
-from .decision import Decision, Option
+from .decision import Decision, Option, disabled
 from .describe import amount, counter_words, effect_words, star_words
 from .refs import parse_planet_ref, refs_for
 from .tasks import handles
@@ -167,14 +167,17 @@ def resolve_effect(game: Game, task: Task) -> None:
             pass
 
 
+def planet_name(game: Game, seat: int, ref: str) -> str:
+    """ "Heat Planet H01"."""
+    tile = game.planet(seat, ref).tile
+    return f"{title(game.index.any_planet[tile].type)} Planet {tile}"
+
+
 def planet_label(game: Game, seat: int, ref: str) -> str:
     system, _ = parse_planet_ref(ref)
     planet = game.planet(seat, ref)
-    info = game.index.any_planet[planet.tile]
     life = ", ".join(amount(n, k) for k, n in planet.life.items() if n)
-    return f"{title(info.type)} Planet {planet.tile} in system {system + 1}" + (
-        f" ({life})" if life else ""
-    )
+    return f"{planet_name(game, seat, ref)} in system {system + 1}" + (f" ({life})" if life else "")
 
 
 def planet_refs(game: Game, seat: int) -> tuple[str, ...]:
@@ -189,12 +192,19 @@ def _counting_down(game: Game, task: Task) -> None:
 
 
 def _reward_decision(
-    game: Game, task: Task, options: list[Option], prompt: str, default_rule: str
+    game: Game,
+    task: Task,
+    options: list[Option],
+    prompt: str,
+    default_rule: str,
+    refused: list[Option] | None = None,
 ) -> Decision | None:
-    """A reward's choice with its decline option; with nothing to choose the reward is over."""
+    """A reward's choice with its decline option; with nothing to choose the reward is over.
+    `refused`: disabled options shown after the others, when there is a choice."""
     if not options:
         game.pop(task)
         return None
+    options += refused or []
     options.append(_decline(game, task))
     return Decision(task.player, prompt, task.args.get("rule") or default_rule, options)
 
@@ -292,11 +302,19 @@ def activate_one(game: Game, task: Task) -> Decision | None:
     player = game.player(seat)
     used: list[int] = task.args["used"]
     options = []
+    refused = []
     for i, system in enumerate(player.systems):
         if system.star is None or i in used:
             continue
         cost = game.index.any_star[system.star].cost
         if player.entropy < cost:
+            refused.append(
+                disabled(
+                    f"star:{i}",
+                    f"Activate {star_words(game.index, system.star)}",
+                    f"needs {cost} Entropy, you have {player.entropy}",
+                )
+            )
             continue
 
         def activate(i: int = i, cost: int = cost) -> None:
@@ -308,7 +326,7 @@ def activate_one(game: Game, task: Task) -> Decision | None:
             Option(f"star:{i}", f"Activate {star_words(game.index, system.star)}", activate)
         )
     return _reward_decision(
-        game, task, options, f"{task.args['origin']}: activate a Star", "Activate Stars"
+        game, task, options, f"{task.args['origin']}: activate a Star", "Activate Stars", refused
     )
 
 

@@ -68,7 +68,20 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
     if not any(o.enabled for o in options):
         game.pop(task)
         if not used:
-            game.note(seat, "action", f"{player.name} could not activate any Star")
+            cheapest = min(
+                (
+                    max(0, game.index.any_star[s.star].cost - discount)
+                    for s in player.systems
+                    if s.star
+                ),
+                default=None,
+            )
+            why = (
+                "you have no Star"
+                if cheapest is None
+                else f"your cheapest Star costs {cheapest} Entropy, you have {player.entropy}"
+            )
+            game.note(seat, "action", f"{player.name} could not activate any Star: {why}")
         return None
     done = "Stop activating Stars" if used else "Skip Activate Stars (keep only the Traffic Bonus)"
     options.append(Option("done", done, lambda: game.pop(task)))

@@ -102,4 +102,18 @@ def place_planet(game: Game, task: Task) -> Decision | None:
     if len(options) == 1:
         options[0].apply()
         return None
-    return Decision(seat, f"Where does Planet {planet_id} go?", RULE, options)
+    spaces = game.catalog.board.planet_spaces
+    full = [
+        disabled(
+            f"system:{i}",
+            f"Place it in Solar System {i + 1}",
+            f"Solar System {i + 1} already holds {spaces} Planets",
+        )
+        for i, system in enumerate(player.systems)
+        if i not in systems
+    ]
+    if game.state.board.solar_systems == 0:
+        full.append(
+            disabled("system:new", "Place it in a new Solar System", "no Solar System tile is left")
+        )
+    return Decision(seat, f"Where does Planet {planet_id} go?", RULE, options + full)

@@ -44,27 +44,57 @@ def placements(
     game: Game, seat: int, asteroid_type: str, free: bool, discount: int
 ) -> list[Placement]:
     """Every affordable way to place an Asteroid of this type."""
+    return [p for p, why in spaces_for(game, seat, asteroid_type, free, discount) if not why]
+
+
+def spaces_for(
+    game: Game, seat: int, asteroid_type: str, free: bool, discount: int
+) -> list[tuple[Placement, str]]:
+    """Every empty Asteroid space, as the ways to pay for it, or with why it can't be paid
+    for (a Placement with no Lifeform for the bottom space)."""
     player = game.player(seat)
     extra = 1 if asteroid_type in HEAVY_TYPES else 0
-    found = []
+    found: list[tuple[Placement, str]] = []
     for ref in planet_refs(game, seat):
         planet = game.planet(seat, ref)
         for space in SPACES:
             if space in planet.asteroids:
                 continue
             if free:
-                found.append(Placement(ref, space, 0, None))
+                found.append((Placement(ref, space, 0, None), ""))
                 continue
             mass = max(0, (TOP_SPACE_MASS if space == "mass" else 0) + extra - discount)
-            if player.mass < mass:
-                continue
-            if space == "mass":
-                found.append(Placement(ref, space, mass, None))
+            lifeforms = [life for life in LIFEFORMS if planet.life[life] > 0]
+            why = _unpaid(space, mass, player.mass, bool(lifeforms))
+            if why:
+                found.append((Placement(ref, space, mass, None), why))
+            elif space == "mass":
+                found.append((Placement(ref, space, mass, None), ""))
             else:
-                found += [
-                    Placement(ref, space, mass, life) for life in LIFEFORMS if planet.life[life] > 0
-                ]
+                found += [(Placement(ref, space, mass, life), "") for life in lifeforms]
     return found
+
+
+def _unpaid(space: str, mass: int, have: int, has_lifeform: bool) -> str:
+    """What a space costs and what of it is missing ("" when it can be paid)."""
+    costs = [f"{mass} Mass"] if mass else []
+    missing = [f"you have {have}" + (" Mass" if space == "lifeform" else "")] if have < mass else []
+    if space == "lifeform":
+        costs.append("1 Lifeform from its Planet")
+        if not has_lifeform:
+            missing.append("it has none")
+    return f"costs {' and '.join(costs)}, {' and '.join(missing)}" if missing else ""
+
+
+def _no_space_reason(spaces: list[tuple[Placement, str]]) -> str:
+    if not spaces:
+        return "your Planets have no empty Asteroid space"
+    reasons = dict.fromkeys(f"the {_space_words(p.space)} {why}" for p, why in spaces if why)
+    return "no empty Asteroid space you can pay for: " + "; ".join(reasons)
+
+
+def _space_words(space: str) -> str:
+    return "top space" if space == "mass" else "bottom space"
 
 
 @handles("catch_asteroid")
@@ -88,10 +118,9 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
             label += ", free of any cost"
         elif kind in HEAVY_TYPES:
             label += ", costs 1 more Mass"
-        if not placements(game, seat, kind, is_free, discount):
-            options.append(
-                disabled(f"asteroid:{kind}", label, "no empty Asteroid space you can pay for")
-            )
+        spaces = spaces_for(game, seat, kind, is_free, discount)
+        if all(why for _, why in spaces):
+            options.append(disabled(f"asteroid:{kind}", label, _no_space_reason(spaces)))
             continue
 
         def choose(kind: str = kind, is_free: bool = is_free) -> None:
@@ -114,9 +143,14 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
 def place_asteroid(game: Game, task: Task) -> Decision:
     seat = task.player
     kind: str = task.args["type"]
-    options = []
-    for place in placements(game, seat, kind, task.args["free"], task.args["discount"]):
-        where = "top space" if place.space == "mass" else "bottom space"
+    options: list[Option] = []
+    refused: list[Option] = []
+    for place, why in spaces_for(game, seat, kind, task.args["free"], task.args["discount"]):
+        where = _space_words(place.space)
+        if why:
+            words = f"On the {where} of {planet_label(game, seat, place.planet)}"
+            refused.append(disabled(place.id, words, why))
+            continue
         costs = []
         if place.mass:
             costs.append(f"{place.mass} Mass")
@@ -126,7 +160,8 @@ def place_asteroid(game: Game, task: Task) -> Decision:
             " and ".join(costs) or "nothing"
         )
         options.append(Option(place.id, label, lambda p=place: _place(game, task, p)))
-    return Decision(seat, f"Where does the {title(kind)} Asteroid go?", RULE, options)
+    # The spaces it can't pay for come after, so the options it can take keep their places.
+    return Decision(seat, f"Where does the {title(kind)} Asteroid go?", RULE, options + refused)
 
 
 def _place(game: Game, task: Task, place: Placement) -> None:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..counters import planet_conditions
 from ..decision import Decision, Option, disabled
-from ..describe import card_details, card_words
-from ..effects import MAX_LIFEFORMS, planet_label, planet_refs, push_effects
+from ..describe import amount, card_details, card_words
+from ..effects import MAX_LIFEFORMS, planet_label, planet_name, planet_refs, push_effects
 from ..refs import parse_planet_ref
 from ..tasks import handles
 from ..vocabulary import LIFEFORMS, title
@@ -42,27 +42,66 @@ def icons_at(game: Game, seat: int, ref: str) -> Counter[str]:
     return icons
 
 
-def why_not(game: Game, seat: int, card_id: str, ref: str) -> tuple[str | None, str]:
-    """(missing icon, reason): reason is empty when the card can be played there, perhaps
-    with a discard supplying `missing`."""
+def shortfall(game: Game, seat: int, card_id: str, ref: str) -> tuple[Counter[str], Counter[str]]:
+    """(icons, Lifeforms) the card lacks on this Planet, its Star and Asteroids counted."""
     card = game.index.card[card_id]
     planet = game.planet(seat, ref)
-    if cards_by(game, seat, ref) >= MAX_CARDS_PER_PLANET:
-        return None, "this Planet already has 3 Life cards"
+    have = icons_at(game, seat, ref)
+    icons = Counter({c: n - have[c] for c, n in card.conditions.items() if n > have[c]})
+    lifeforms: Counter[str] = Counter()
     for life in LIFEFORMS:
         needed = max(card.needs.get(life, 0), card.removes.get(life, 0))
         if planet.life[life] < needed:
-            return None, f"needs {needed} {title(life)} on the Planet, it has {planet.life[life]}"
-    have = icons_at(game, seat, ref)
-    missing = Counter({c: n - have[c] for c, n in card.conditions.items() if n > have[c]})
-    total = sum(missing.values())
-    if total == 0:
+            lifeforms[life] = needed - planet.life[life]
+    return icons, lifeforms
+
+
+def why_not(game: Game, seat: int, card_id: str, ref: str) -> tuple[str | None, str]:
+    """(missing icon, reason): reason is empty when the card can be played there, perhaps
+    with a discard supplying `missing`; else it names all that is missing there."""
+    if cards_by(game, seat, ref) >= MAX_CARDS_PER_PLANET:
+        return None, "this Planet already has 3 Life cards"
+    icons, lifeforms = shortfall(game, seat, card_id, ref)
+    if not icons and not lifeforms:
         return None, ""
-    icon = next(iter(missing))
-    if total == 1 and discards_for(game, seat, card_id, icon):
+    icon = next(iter(icons), None)
+    if icon and icons.total() == 1 and not lifeforms and discards_for(game, seat, card_id, icon):
         return icon, ""
-    words = ", ".join(f"{n} {title(c)}" for c, n in missing.items())
-    return None, f"missing {words} (a discard supplies only one icon)"
+    return None, _shortfall_words(icons, lifeforms, planet_name(game, seat, ref))
+
+
+def _shortfall_words(icons: Counter[str], lifeforms: Counter[str], where: str) -> str:
+    """ "needs 1 more Carbon icon and 1 more Bacteria on Heat Planet H01" (with what a discard
+    could do)."""
+    parts = [f"{n} more {title(c)} icon" + ("s" if n > 1 else "") for c, n in icons.items()]
+    parts += [f"{n} more {amount(n, life).partition(' ')[2]}" for life, n in lifeforms.items()]
+    words = "needs " + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
+    words += f" on {where}"
+    if icons.total() == 1 and not lifeforms:
+        words += f" (or another card with a {title(next(iter(icons)))} icon to discard)"
+    elif icons.total() > 1:
+        words += " (a discard supplies only one icon)"
+    return words
+
+
+def _unplayable_reason(game: Game, seat: int, card_id: str) -> str:
+    """Why a card in hand has no play: what it lacks where it comes closest."""
+    planets = planet_refs(game, seat)
+    if not planets:
+        return "you have no Planet"
+    refs = [r for r in planets if cards_by(game, seat, r) < MAX_CARDS_PER_PLANET]
+    if not refs:
+        return (
+            "every Planet of yours has 3 Life cards"
+            if len(planets) > 1
+            else ("this Planet already has 3 Life cards")
+        )
+
+    def lacking(ref: str) -> int:
+        icons, lifeforms = shortfall(game, seat, card_id, ref)
+        return icons.total() + lifeforms.total()
+
+    return why_not(game, seat, card_id, min(refs, key=lacking))[1]
 
 
 def cards_by(game: Game, seat: int, ref: str) -> int:
@@ -109,16 +148,12 @@ def create_life(game: Game, task: Task) -> Decision:
                 lambda play=play: _choose_play(game, task, play),
             )
         )
-    if not plays:
-        for card in game.player(seat).hand[:9]:
-            reasons = [why_not(game, seat, card, r)[1] for r in planet_refs(game, seat)]
-            options.append(
-                disabled(
-                    f"play:{card}",
-                    f"Play {card_words(game.index, card)}",
-                    reasons[0] if reasons else "you have no Planet",
-                )
-            )
+    # The cards with no play are shown too, each with what it lacks.
+    playable = {play.card for play in plays}
+    for card in dict.fromkeys(game.player(seat).hand):
+        if card not in playable:
+            label = f"Play {card_words(game.index, card)}"
+            options.append(disabled(f"play:{card}", label, _unplayable_reason(game, seat, card)))
     if task.args.get("source") != "space" or not plays:
         options.append(skip_option(game, task, "Play no Life card"))
     return Decision(seat, "Create Life: play a Life card to one of your Planets", RULE, options)

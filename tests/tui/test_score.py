@@ -4,6 +4,8 @@ the `s` table, and the game-over table and chart."""
 from __future__ import annotations
 
 from entropy_tui.rules.scoring import totals_by_round
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.game_over import GameOverScreen
 from entropy_tui.tui.screens.scores import ScoresScreen
@@ -100,3 +102,14 @@ async def test_game_over_shows_the_multipliers_and_charts_the_totals() -> None:
         assert [values[-1] for values in chart.series] == [s["total"] for s in game.scores()]
         assert chart.series != [p.vp_by_round for p in game.state.players]
         assert "Score at the end of each round" in screen_text(app)
+
+
+async def test_the_top_line_shows_the_acting_seats_score_where_it_fits() -> None:
+    for name, fits in [("Ann", True), ("Annabelle-Marguerite", False)]:
+        app = EntropyApp(config=GameConfig(parse_seats(f"{name},bot:greedy"), seed=7), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            top = screen_text(app).splitlines()[0]
+            total = app.screen.session.game.scores()[0]["total"]  # type: ignore[attr-defined]
+            assert name in top and "b:Board" in top
+            assert (f"{name} (score now {total})" in top) == fits

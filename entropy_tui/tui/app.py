@@ -247,7 +247,10 @@ class EntropyApp(App[None]):
         self.push_screen(RulesScreen(section))
 
     def action_toggle_theme(self) -> None:
-        self.theme = DEFAULT_THEME if self.theme == COLOURBLIND_THEME else COLOURBLIND_THEME
+        colourblind = self.theme != COLOURBLIND_THEME
+        self.theme = COLOURBLIND_THEME if colourblind else DEFAULT_THEME
+        words = "Colour-blind-safe colours on" if colourblind else "Default colours on"
+        self.notify(f"{words} (F2 switches back)", timeout=3)
 
     def action_request_quit(self) -> None:
         from .screens.confirm_quit import ConfirmQuitScreen

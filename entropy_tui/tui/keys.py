@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from textual.binding import Binding
 
 DIGITS = tuple("1234567890")
+# The footer shows the panel keys together, under one word (the panel bar names each panel).
+PANEL_KEYS = Binding.Group("Page", compact=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +25,8 @@ class Command:
     palette: bool = True
     bound: bool = True  # False: the key belongs to a widget (listed for help only)
     priority: bool = False
+    short: str = ""  # the footer's words, where the title is too long for 80 columns
+    group: Binding.Group | None = None  # shown in the footer with the commands of its group
 
     def bindings(self) -> Iterator[Binding]:
         if not self.bound:
@@ -32,7 +36,7 @@ class Command:
                 yield Binding(
                     key,
                     self.action.format(key=key),
-                    self.title,
+                    self.short or self.title,
                     show=self.footer and position == 0,
                     key_display=self.display,
                 )
@@ -40,10 +44,11 @@ class Command:
             yield Binding(
                 ",".join(self.keys),
                 self.action,
-                self.title,
+                self.short or self.title,
                 show=self.footer,
                 key_display=self.display,
                 priority=self.priority,
+                group=self.group,
             )
 
 
@@ -113,6 +118,7 @@ COMMANDS: tuple[Command, ...] = (
         "1-9",
         "game",
         palette=False,
+        short="Pick",
     ),
     Command(
         "Move through options",
@@ -141,6 +147,7 @@ COMMANDS: tuple[Command, ...] = (
         ("space",),
         "Space",
         "game",
+        short="Skip",
     ),
     Command(
         "Undo",
@@ -169,7 +176,15 @@ COMMANDS: tuple[Command, ...] = (
         "game",
         footer=False,
     ),
-    Command("Quit game", "Leave the game (asks first)", "app.request_quit", ("q",), "q", "game"),
+    Command(
+        "Quit game",
+        "Leave the game (asks first)",
+        "app.request_quit",
+        ("q",),
+        "q",
+        "game",
+        short="Quit",
+    ),
     Command(
         "Coach",
         "In a guided game: show or hide the coach's panel (its suggestion stays marked)",
@@ -190,7 +205,15 @@ COMMANDS: tuple[Command, ...] = (
         palette=False,
         bound=False,
     ),
-    Command("Seat consoles", "Open any seat's full public console", "seats", ("v",), "v", "board"),
+    Command(
+        "Seat consoles",
+        "Open any seat's full public console",
+        "seats",
+        ("v",),
+        "v",
+        "board",
+        short="Seats",
+    ),
     Command(
         "Score table",
         "Every seat's score if the game ended now, term by term, side by side",
@@ -200,29 +223,52 @@ COMMANDS: tuple[Command, ...] = (
         "board",
         footer=False,
     ),
-    Command("Board", "Show the rondel", "panel('rondel')", ("b",), "b", "board", footer=False),
+    # A panel's key shows it; pressed again, it shows the panel's next page, then the first.
+    Command(
+        "Board",
+        "Show the rondel; again: its next page",
+        "panel('rondel')",
+        ("b",),
+        "b",
+        "board",
+        group=PANEL_KEYS,
+    ),
     Command(
         "Offers",
-        "Show the offers and objectives",
+        "Show the offers and objectives; again: their next page",
         "panel('offers')",
         ("o",),
         "o",
         "board",
-        footer=False,
+        group=PANEL_KEYS,
     ),
     Command(
         "Console",
-        "Show the acting seat's console",
+        "Show the acting seat's console; again: its next page",
         "panel('console')",
         ("c",),
         "c",
         "board",
-        footer=False,
+        group=PANEL_KEYS,
     ),
     Command(
-        "Players", "Show the other seats", "panel('opponents')", ("p",), "p", "board", footer=False
+        "Players",
+        "Show the other seats; again: their next page",
+        "panel('opponents')",
+        ("p",),
+        "p",
+        "board",
+        group=PANEL_KEYS,
     ),
-    Command("Log", "Show the game log", "panel('log')", ("l",), "l", "board", footer=False),
+    Command(
+        "Log",
+        "Show the game log; again: older lines, then the newest",
+        "panel('log')",
+        ("l",),
+        "l",
+        "board",
+        group=PANEL_KEYS,
+    ),
     # Replaying
     Command(
         "Step back / forward",

@@ -45,7 +45,7 @@ def test_kill_9_then_resume_finds_the_same_decision(private_saves_folder: Path) 
     first = launch(private_saves_folder, "--seats", "Ann,bot:random", "--seed", "11")
     try:
         # A cold start on a busy machine (the rest of the suite running) can take many seconds.
-        first.wait_for(lambda s: "1-9 Choose" in s, "Ann's first decision", timeout=90)
+        first.wait_for(lambda s: "1-9 Pick" in s, "Ann's first decision", timeout=90)
         assert list_saves() == []  # nothing decided, nothing to lose yet
         first.keys("1")
         wait_until(lambda: len(list_saves()) == 1, "the first save")

@@ -5,12 +5,14 @@ hand-off whenever another human's decision comes up."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import ceil
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from entropy_tui.rules import InvalidChoice
@@ -97,10 +99,14 @@ class GameScreen(Screen[None]):
         coach.display = self.session.coach is not None
         yield coach
         yield Prompt(id="prompt")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     # ------------------------------------------------------------------ flow
     def on_mount(self) -> None:
+        for panel in ("rondel", *SIDE_PANELS):  # scrolled by keys or the mouse, or grown
+            frame = self.query_one(f"#{panel}-panel")
+            self.watch(frame, "scroll_y", self._show_page_later, init=False)
+            self.watch(frame, "virtual_size", self._show_page_later, init=False)
         self._fit_layout()
         if self.session.unsaved_reason:
             self.notify(
@@ -212,6 +218,8 @@ class GameScreen(Screen[None]):
                 self._draw_panel(panel, scene)
             else:
                 self._stale.add(panel)  # drawn when it is shown
+        if self._layout == "compact" and self._panel == "log":
+            self._show_page()  # a new line can make another page of the log
 
     def _draw_panel(self, panel: str, scene: Scene) -> None:
         self._stale.discard(panel)
@@ -285,9 +293,9 @@ class GameScreen(Screen[None]):
             for name in shown & self._stale:
                 if self.scene is not None:
                     self._draw_panel(name, self.scene)
-        bar = self.query_one(PanelBar)
-        bar.display = self._layout != "full"
-        bar.show(self._side if self._layout == "medium" else self._panel)
+            self._show_page_later()  # once the panels shown now are laid out
+        self.query_one(PanelBar).display = self._layout != "full"
+        self._show_page()
 
     @property
     def rule_section(self) -> str | None:
@@ -362,6 +370,9 @@ class GameScreen(Screen[None]):
         self.notify(f"Saved as {path.name} in {path.parent}", title="Copy saved")
 
     def action_skip_bots(self) -> None:
+        if not self.session.bot_to_move():
+            self.query_one(Prompt).note("No bot is waiting to play: Space skips only bots' turns.")
+            return
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -369,10 +380,49 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_panel(self, panel: str) -> None:
-        self._panel_chosen = True
-        self._show_panel(panel)
-        if self._layout != "compact":
-            self.query_one(f"#{panel}-panel").focus()  # for scrolling it with the keys
+        """Shows the panel; if it shows already (compact) or has the keys (full, medium), shows
+        its next page instead, and after the last its first."""
+        frame = self.query_one(f"#{panel}-panel")
+        if self._panel_in_view(panel, frame):
+            self._next_page(panel, frame)
+        else:
+            self._panel_chosen = True
+            self._show_panel(panel)
+            if self._layout != "compact":
+                frame.focus()  # for scrolling it with the keys
+        self._show_page()
+
+    def _panel_in_view(self, panel: str, frame: Widget) -> bool:
+        if self._layout == "compact":
+            return self._panel == panel
+        return frame.has_focus
+
+    def _next_page(self, panel: str, frame: Widget) -> None:
+        if isinstance(frame, GameLog):
+            frame.older_page()
+        else:
+            at_end = frame.scroll_y >= frame.max_scroll_y
+            page = frame.scrollable_content_region.height
+            frame.scroll_to(y=0 if at_end else frame.scroll_y + page, animate=False, immediate=True)
+
+    def _show_page_later(self) -> None:
+        self.call_after_refresh(self._show_page)
+
+    def _show_page(self) -> None:
+        """The panel bar names the page of the panel it highlights."""
+        if self._layout == "full":
+            return
+        panel = self._side if self._layout == "medium" else self._panel
+        frame = self.query_one(f"#{panel}-panel")
+        if isinstance(frame, GameLog):
+            page = frame.page()
+        else:
+            height = frame.scrollable_content_region.height
+            if height <= 0:
+                page = (1, 1)
+            else:
+                page = (1 + ceil(frame.scroll_y / height), 1 + ceil(frame.max_scroll_y / height))
+        self.query_one(PanelBar).show(panel, page)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The coach's key shows (in the Footer too) only in a guided game."""

@@ -64,7 +64,7 @@ class GameOverScreen(Screen[None]):
             chart = VpChart(session.seats, totals_by_round(session.game), id="vp-chart")
             chart.border_title = "Score at the end of each round, had the game ended then"
             yield chart
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(ScoreTable).show(self.session.seats, explained_scores(self.session.game))

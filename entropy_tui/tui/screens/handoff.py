@@ -35,7 +35,7 @@ class HandoffScreen(Screen[None]):
                 ),
                 id="handoff-message",
             )
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def action_reveal(self) -> None:
         self.dismiss(None)

@@ -95,7 +95,7 @@ class NewGameScreen(Screen[None]):
             games = SavedGames(id="saved-games")
             games.display = False
             yield games
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._find_saves)  # the first frame never waits for the disk

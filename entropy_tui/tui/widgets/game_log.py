@@ -7,6 +7,7 @@ keeps its screen row, so a scroll (every new line scrolls) redraws nothing."""
 
 from __future__ import annotations
 
+from math import ceil
 from typing import ClassVar
 
 from textual.binding import Binding
@@ -78,15 +79,31 @@ class GameLog(LineView, can_focus=True):
             self._wrap_width = width
             self._lines = self._wrapped(self._texts)
         end = len(self._lines) - self._back
-        shown = self._lines[max(0, end - height) : end]
-        if self._back:
-            shown = [*shown[1:], f"-- {self._back} newer lines below: End --"] if shown else []
-        return [Content(line) for line in shown]
+        if not self._back:
+            return [Content(line) for line in self._lines[max(0, end - height) : end]]
+        shown = self._lines[max(0, end - height + 1) : end]  # the last row says what is below
+        return [Content(line) for line in shown] + [
+            Content(f"-- {self._back} newer lines below: End --")
+        ]
 
     def action_scroll(self, lines: int) -> None:
-        most = max(0, len(self._lines) - self.size.height)
-        self._back = max(0, min(most, self._back - lines))
+        self._back = max(0, min(self._most_back(), self._back - lines))
         self.repaint_lines()
+
+    def _most_back(self) -> int:
+        """How far back the oldest line shows (on the top row, with the note below)."""
+        height = self.size.height
+        return max(0, len(self._lines) - height + 1) if len(self._lines) > height else 0
+
+    def older_page(self) -> None:
+        """One page of older lines; from the oldest, back to the newest."""
+        most = self._most_back()
+        self.action_scroll(-self.size.height + 1 if self._back < most else most)
+
+    def page(self) -> tuple[int, int]:
+        """(page, pages), counted from the newest lines."""
+        step = max(1, self.size.height - 1)
+        return 1 + ceil(self._back / step), 1 + ceil(self._most_back() / step)
 
     def on_mouse_scroll_up(self) -> None:
         self.action_scroll(-3)

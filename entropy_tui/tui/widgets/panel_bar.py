@@ -1,4 +1,5 @@
-"""In the compact layout one panel shows at a time: this bar names them, with their keys."""
+"""In the compact layout one panel shows at a time (in the medium one, one beside the board): this
+bar names them with their keys, and the page of the one showing ("2/3": its key again pages)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,23 @@ PANELS: dict[str, tuple[str, str]] = {
 
 
 class PanelBar(Static):
-    _current: str | None = None
+    _shown: tuple[str, tuple[int, int]] | None = None
+    _width = 0
 
-    def show(self, current: str) -> None:
-        if current == self._current:
+    def show(self, current: str, page: tuple[int, int]) -> None:
+        """`page`: (page, pages) of the current panel."""
+        if (current, page) == self._shown:
             return
-        first, self._current = self._current is None, current
+        self._shown = current, page
         tabs = []
         for panel, (key, label) in PANELS.items():
             text = f" {key}:{label} "
-            style = "reverse bold" if panel == current else ""
+            style = ""
+            if panel == current:
+                style = "reverse bold"
+                if page[1] > 1:
+                    text = f" {key}:{label} {page[0]}/{page[1]} "
             tabs.append(Content.styled(text, f"{style} @click=screen.panel('{panel}')".strip()))
-        self.update(Content("").join(tabs), layout=first)  # same labels after: same width
+        content = Content("").join(tabs)
+        width, self._width = self._width, content.cell_length
+        self.update(content, layout=width != content.cell_length)  # a new width: a new layout

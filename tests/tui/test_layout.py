@@ -1,0 +1,113 @@
+"""The game screen's layouts at their smallest sizes: every panel reached and read to its end
+with the keys the footer names, nothing cut at the sides, the footer whole."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Footer
+
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.screens.game import GameScreen
+from entropy_tui.tui.widgets.game_log import GameLog
+from entropy_tui.tui.widgets.prompt import Prompt
+from entropy_tui.tui.widgets.text_panel import TextPanel
+
+from .helpers import press, screen_text
+from .scenes import handoff, mid_game, new_game, tutorial
+
+# The smallest size of each layout: compact, medium, full.
+LAYOUT_EDGES = {"compact": (80, 24), "medium": (110, 32), "full": (150, 40)}
+PANEL_KEYS = {"rondel": "b", "offers": "o", "console": "c", "opponents": "p"}
+MOST_PAGES = 20
+
+
+def _rows(panel: TextPanel) -> list[str]:
+    """The panel's rows of text as drawn at its size, blank ones at the end left out."""
+    rows = [strip.text.rstrip() for strip in panel._draw(panel.size)]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+def _on_screen(app: EntropyApp, row: str) -> bool:
+    return any(line.rstrip().endswith(row) for line in screen_text(app).splitlines())
+
+
+async def test_at_80x24_every_panel_pages_to_its_last_line_with_the_footers_keys() -> None:
+    app = mid_game()
+    async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        footer = screen_text(app).splitlines()[-1]
+        assert " ".join(PANEL_KEYS.values()) in footer
+        for name, key in PANEL_KEYS.items():
+            panel = screen.query_one(f"#{name}-panel").query_one(TextPanel)
+            await press(pilot, key)
+            last = _rows(panel)[-1]
+            assert len(_rows(panel)) > 1
+            for _ in range(MOST_PAGES):
+                if _on_screen(app, last):
+                    break
+                await press(pilot, key)
+            assert _on_screen(app, last), f"{name}: {last!r} never shows"
+        # The log: its newest line shows at once; "l" pages back to the oldest.
+        log = screen.query_one(GameLog)
+        await press(pilot, "l")
+        assert _on_screen(app, log._lines[-1])
+        for _ in range(MOST_PAGES):
+            if _on_screen(app, log._lines[0]):
+                break
+            await press(pilot, "l")
+        assert _on_screen(app, log._lines[0])
+        await press(pilot, "l")  # past the oldest: back to the newest
+        assert _on_screen(app, log._lines[-1])
+
+
+async def test_the_panel_bar_counts_the_pages_and_the_last_goes_back_to_the_first() -> None:
+    app = mid_game()
+    async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
+        await press(pilot, "o")
+        await pilot.pause()
+        frame = app.screen.query_one("#offers-panel")
+        pages = 1 + -(-int(frame.max_scroll_y) // frame.scrollable_content_region.height)
+        assert pages > 2
+        assert f"o:Offers 1/{pages}" in screen_text(app)
+        for page in range(2, pages + 1):
+            await press(pilot, "o")
+            await pilot.pause()
+            assert f"o:Offers {page}/{pages}" in screen_text(app)
+        assert frame.scroll_y == frame.max_scroll_y
+        await press(pilot, "o")
+        await pilot.pause()
+        assert frame.scroll_y == 0
+        assert f"o:Offers 1/{pages}" in screen_text(app)
+
+
+@pytest.mark.parametrize("make", [mid_game, tutorial, new_game, handoff])
+async def test_the_footer_fits_80_columns(make: object) -> None:
+    app = make()  # type: ignore[operator]
+    async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert footer.max_scroll_x == 0
+        assert footer.virtual_size.width <= 80
+
+
+async def test_space_with_no_bot_waiting_says_so() -> None:
+    app = EntropyApp(config=GameConfig(parse_seats("Ann,bot:random"), seed=7), bot_delay=0)
+    async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
+        game = app.screen.session.game
+        before = len(game.state.choices)
+        await press(pilot, "space")
+        assert "No bot is waiting to play" in app.screen.query_one(Prompt).border_title
+        assert len(game.state.choices) == before
+
+
+async def test_f2_says_which_colours_are_on() -> None:
+    app = EntropyApp(config=GameConfig(parse_seats("Ann,bot:random"), seed=7), bot_delay=0)
+    async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
+        await press(pilot, "f2")
+        assert "Colour-blind-safe colours on" in [n.message for n in app._notifications][-1]
+        await press(pilot, "f2")
+        assert "Default colours on" in [n.message for n in app._notifications][-1]

@@ -40,6 +40,7 @@ class GameConfig(BaseModel):
     bots: list[Literal["random", "greedy"] | None]
     alternative_objectives: bool = False
     open_hands: bool = False
+    confirm_turn_end: bool = False  # absent from saves made before the setting existed
 
 
 class Tutorial(BaseModel):

@@ -15,6 +15,7 @@ BEFORE_END_TURN_STEP = SAVES / "before-end-turn-step.json"
 def test_a_save_from_before_the_end_turn_step_replays_its_choices() -> None:
     saved = json.loads(BEFORE_END_TURN_STEP.read_text())
     game, save = load_game(BEFORE_END_TURN_STEP)
+    assert not game.state.settings.confirm_turn_end
     assert game.state.choices == saved["choices"] == save.choices
     replayed = Game.replay(save.config.model_dump(), save.choices)
     assert replayed.snapshot() == game.snapshot()

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 RULE_ACTIONS = "Actions"
+RULE_TURN = "Turn Structure"
 
 
 def start_round(state: GameState) -> None:
@@ -26,10 +27,15 @@ def start_turn(game: Game, task: Task) -> None:
     game.pop(task)
     game.state.turn = TurnState(player=seat)
     game.note(seat, "turn", f"Round {game.state.round}: {game.name(seat)}'s turn")
-    game.push_in_order(
-        seat,
-        [("move", {}), ("action_step", {}), ("mission_step", {}), ("end_turn", {})],
-    )
+    steps: list[tuple[str, dict[str, object]]] = [
+        ("move", {}),
+        ("action_step", {}),
+        ("mission_step", {}),
+        ("end_turn", {}),
+    ]
+    if game.state.settings.confirm_turn_end:
+        steps.insert(-1, ("confirm_turn_end", {}))
+    game.push_in_order(seat, steps)
 
 
 @handles("action_step")
@@ -104,6 +110,23 @@ def post_action(game: Game, task: Task) -> Decision | None:
         "Take free actions, or end your Action step",
         RULE_ACTIONS,
         [Option("done", "End the Action step", lambda: game.pop(task))],
+    )
+
+
+@handles("confirm_turn_end")
+def confirm_turn_end(game: Game, task: Task) -> Decision | None:
+    """A person ends their own turn, so that until then every decision of it can be taken back.
+    Whoever holds the seat when the turn gets here counts: a bot (or a seat just handed to one)
+    goes straight on."""
+    seat = task.player
+    if game.player(seat).bot is not None:
+        game.pop(task)
+        return None
+    return Decision(
+        seat,
+        "Your turn is done: end it, or take back any decision of it",
+        RULE_TURN,
+        [Option("end_turn", "End your turn", lambda: game.pop(task))],
     )
 
 

@@ -41,9 +41,12 @@ class Game:
         bots: list[str | None] | None = None,
         alternative_objectives: bool = False,
         open_hands: bool = False,
+        confirm_turn_end: bool = False,
         catalog: Catalog | None = None,
     ) -> Game:
-        """A new game for 2-4 seats; `bots[i]` names the bot playing seat i (None: a person)."""
+        """A new game for 2-4 seats; `bots[i]` names the bot playing seat i (None: a person).
+        `confirm_turn_end`: a person's turn ends with an "End your turn" decision, so the whole
+        turn can still be taken back before the next player takes over (bots never get it)."""
         from .setup import new_state
 
         catalog = catalog or load_catalog()
@@ -54,6 +57,7 @@ class Game:
             bots=bots,
             alternative_objectives=alternative_objectives,
             open_hands=open_hands,
+            confirm_turn_end=confirm_turn_end,
         )
         return cls(state, catalog)
 
@@ -71,6 +75,7 @@ class Game:
             "bots": [p.bot for p in state.players],
             "alternative_objectives": state.settings.alternative_objectives,
             "open_hands": state.settings.open_hands,
+            "confirm_turn_end": state.settings.confirm_turn_end,
         }
 
     @classmethod

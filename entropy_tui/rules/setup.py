@@ -33,6 +33,7 @@ def new_state(
     bots: list[str | None] | None = None,
     alternative_objectives: bool = False,
     open_hands: bool = False,
+    confirm_turn_end: bool = False,
 ) -> GameState:
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise ValueError(f"Entropy is played by {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
@@ -46,7 +47,11 @@ def new_state(
     state = GameState(
         seed=seed,
         rng=rng.state,
-        settings=Settings(alternative_objectives=alternative_objectives, open_hands=open_hands),
+        settings=Settings(
+            alternative_objectives=alternative_objectives,
+            open_hands=open_hands,
+            confirm_turn_end=confirm_turn_end,
+        ),
         players=players,
         board=board,
     )

@@ -130,6 +130,9 @@ class TurnState:
 class Settings(Data):
     alternative_objectives: bool = False
     open_hands: bool = False
+    # A person's turn ends only when they say so (a save from before this setting has it off,
+    # so it replays exactly as it was played).
+    confirm_turn_end: bool = False
 
 
 class GameState(Data):

@@ -38,6 +38,7 @@ class EntropyApp(App[None]):
         default_seed: int = 1,
         alternative_objectives: bool = False,
         open_hands: bool = False,
+        confirm_turn_end: bool = True,
         bot_delay: float = DEFAULT_BOT_DELAY,
         colourblind: bool = False,
         bot_factory: BotFactory | None = None,
@@ -50,7 +51,11 @@ class EntropyApp(App[None]):
         self.session: Session | None = None  # the game on screen, if any
         self.default_seed = default_seed
         # What the new-game screen starts from (the command line's flags).
-        self.default_options = {"alternative": alternative_objectives, "open_hands": open_hands}
+        self.default_options = {
+            "alternative": alternative_objectives,
+            "open_hands": open_hands,
+            "confirm_turn_end": confirm_turn_end,
+        }
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory
         self.game_in_progress = False

@@ -49,6 +49,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--open-hands", action="store_true", help="teaching mode: every hand visible"
     )
+    parser.add_argument(
+        "--no-confirm-turn-end",
+        action="store_true",
+        help="end a person's turn at once, without the 'End your turn' step",
+    )
     parser.add_argument("--no-mouse", action="store_true", help="ignore the mouse (for SSH)")
     parser.add_argument(
         "--colour-blind", action="store_true", help="start with the colour-blind-safe theme"
@@ -96,6 +101,7 @@ def main(argv: list[str]) -> int:
             seed=seed,
             alternative_objectives=args.alternative_objectives,
             open_hands=args.open_hands,
+            confirm_turn_end=not args.no_confirm_turn_end,
         )
     # Textual waits for its next frame slot to draw; at its default of 60 a slot is 17 ms,
     # which a keypress feels. Nothing here animates, so a finer grid costs nothing when idle.
@@ -107,6 +113,7 @@ def main(argv: list[str]) -> int:
         default_seed=seed,
         alternative_objectives=args.alternative_objectives,
         open_hands=args.open_hands,
+        confirm_turn_end=not args.no_confirm_turn_end,
         bot_delay=max(args.bot_delay, 0.0),
         colourblind=args.colour_blind,
         open_file=open_file,

@@ -54,6 +54,9 @@ class GameConfig:
     alternative_objectives: bool = False
     open_hands: bool = False
     tutorial: bool = False  # a guided game, with the coach
+    # A person ends their turn with "End your turn" (bots never do); the engine's own default
+    # is off, which is what games saved before the setting existed were played with.
+    confirm_turn_end: bool = True
 
     def problems(self) -> list[str]:
         """What stops this configuration from starting a game, in words."""

@@ -46,6 +46,7 @@ class Session:
                 bots=[seat.bot for seat in config.seats],
                 alternative_objectives=config.alternative_objectives,
                 open_hands=config.open_hands,
+                confirm_turn_end=config.confirm_turn_end,
             ),
             notes,
         )
@@ -228,4 +229,5 @@ def config_of(save: SaveFile) -> GameConfig:
         alternative_objectives=saved.alternative_objectives,
         open_hands=saved.open_hands,
         tutorial=save.tutorial is not None,
+        confirm_turn_end=saved.confirm_turn_end,
     )

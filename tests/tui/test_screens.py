@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from entropy_tui.rules import Game
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.config import GameConfig, parse_seats
@@ -20,6 +22,7 @@ from entropy_tui.tui.session import Session
 from entropy_tui.tui.themes import COLOURBLIND_THEME, DEFAULT_THEME
 from entropy_tui.tui.widgets.console import Console
 from entropy_tui.tui.widgets.prompt import Prompt
+from entropy_tui.tui.widgets.tick_box import TickBox
 
 from .helpers import plain_text, press, screen_text
 
@@ -117,6 +120,22 @@ async def test_new_game_refuses_a_bad_table_then_starts_a_good_one() -> None:
         config = app.screen.session.config
         assert config.seed == 99
         assert [s.name for s in config.seats] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("untick", [False, True])
+async def test_new_game_ends_turns_with_a_confirm_step_unless_unticked(untick: bool) -> None:
+    app = EntropyApp(default_seed=99, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        box = app.screen.query_one("#confirm-turn-end", TickBox)
+        assert box.value
+        if untick:
+            box.focus()
+            await pilot.press("space")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.config.confirm_turn_end is not untick
+        assert app.screen.session.game.state.settings.confirm_turn_end is not untick
 
 
 async def test_two_digit_numbers_and_disabled_options() -> None:

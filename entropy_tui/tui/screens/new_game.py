@@ -39,12 +39,14 @@ class NewGameScreen(Screen[None]):
         *,
         alternative: bool = False,
         open_hands: bool = False,
+        confirm_turn_end: bool = True,
         notice: str = "",
     ) -> None:
         super().__init__()
         self.seed = seed
         self.alternative = alternative
         self.open_hands = open_hands
+        self.confirm_turn_end = confirm_turn_end
         self.notice = notice  # why this screen shows instead of what was asked for
         self.unfinished: SaveSummary | None = None  # what Continue opens
 
@@ -86,6 +88,12 @@ class NewGameScreen(Screen[None]):
                 self.open_hands,
                 compact=True,
                 id="open-hands",
+            )
+            yield TickBox(
+                "End your turn yourself (until then the whole turn can be taken back)",
+                self.confirm_turn_end,
+                compact=True,
+                id="confirm-turn-end",
             )
             yield Static(id="new-game-problems")
             yield Button("Start game (Ctrl+S)", id="start", variant="primary")
@@ -142,6 +150,7 @@ class NewGameScreen(Screen[None]):
             seed=int(seed_text) if seed_text.lstrip("-").isdigit() else -1,
             alternative_objectives=self.query_one("#alternative", TickBox).value,
             open_hands=self.query_one("#open-hands", TickBox).value,
+            confirm_turn_end=self.query_one("#confirm-turn-end", TickBox).value,
         )
 
     def action_start(self) -> None:

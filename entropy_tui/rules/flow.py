@@ -124,7 +124,7 @@ def confirm_turn_end(game: Game, task: Task) -> Decision | None:
         return None
     return Decision(
         seat,
-        "Your turn is done: end it, or take back any decision of it",
+        "Your turn is done: end it when you are ready",
         RULE_TURN,
         [Option("end_turn", "End your turn", lambda: game.pop(task))],
     )

@@ -419,5 +419,10 @@ def commands_for(scope: str) -> list[Command]:
     return [command for command in COMMANDS if command.scope == scope]
 
 
+def key_for(action: str) -> str:
+    """How a command's key is written, for hints in a screen's own words."""
+    return next(command.display for command in COMMANDS if command.action == action)
+
+
 def bindings_for(scope: str) -> list[Binding]:
     return [binding for command in commands_for(scope) for binding in command.bindings()]

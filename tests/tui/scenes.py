@@ -61,6 +61,20 @@ def handoff() -> EntropyApp:
     return EntropyApp(config=_config("Ann,Bea,bot:greedy", 3), bot_delay=0)
 
 
+def turn_end() -> EntropyApp:
+    """A person at the "End your turn" step in round 3 (Enter then shows the next cover)."""
+    session = _played(_config("Ann,Bea,bot:greedy", 3), until_round=3)
+    stand_ins = {seat: make_bot("greedy", 100 + seat) for seat in session.humans}
+    while (decision := session.decision) is not None and decision.kind != "confirm_turn_end":
+        session.choose(
+            stand_ins[decision.player].decide(session.game.view(decision.player), decision)
+        )
+        session.play_bots()
+    assert decision is not None
+    session.take_keyboard(decision.player)
+    return EntropyApp(session=session, bot_delay=0)
+
+
 def game_over() -> EntropyApp:
     return EntropyApp(session=_played(_config("Ann,bot:greedy,bot:random", 7)), bot_delay=0)
 
@@ -85,6 +99,8 @@ SCENES: dict[str, Scene] = {
     "game_start": Scene(game_start),
     "mid_game": Scene(mid_game),
     "handoff": Scene(handoff),
+    "turn_end": Scene(turn_end),
+    "handoff_recap": Scene(turn_end, ("enter",)),
     "help": Scene(game_start, ("question_mark",)),
     "rules": Scene(mid_game, ("f1",)),
     "game_over": Scene(game_over),

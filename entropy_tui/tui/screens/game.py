@@ -15,6 +15,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from entropy_tui.recap import since_last_turn
 from entropy_tui.rules import InvalidChoice
 from entropy_tui.rules.scoring import explained_scores
 
@@ -150,8 +151,12 @@ class GameScreen(Screen[None]):
             return
         seat = session.handoff_needed()
         if seat is not None:
+            # The whole log, cut to its public lines by the recap: nothing private is shown.
+            names = [spec.name for spec in session.seats]
+            recap = since_last_turn(session.game.dumped_log(), seat, names)
             self.app.push_screen(
-                HandoffScreen(session.seats[seat]), callback=lambda _: self._handed_to(seat)
+                HandoffScreen(session.seats[seat], session.seats, recap),
+                callback=lambda _: self._handed_to(seat),
             )
             return
         self.show_scene()

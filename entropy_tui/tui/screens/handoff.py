@@ -1,15 +1,19 @@
 """Covers the whole game while the keyboard passes to another person, so nobody sees a hand
-that is not theirs."""
+that is not theirs. It shows what the other seats did since that person's last turn: public
+lines only, since anyone may be looking."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
+from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from entropy_tui.recap import TurnRecap
 
 from ..config import SeatConfig
 from ..keys import bindings_for
@@ -20,12 +24,19 @@ class HandoffScreen(Screen[None]):
     SCOPE = "handoff"
     BINDINGS: ClassVar = bindings_for("handoff")
 
-    def __init__(self, seat: SeatConfig) -> None:
+    def __init__(
+        self,
+        seat: SeatConfig,
+        seats: Sequence[SeatConfig] = (),
+        recap: Sequence[TurnRecap] = (),
+    ) -> None:
         super().__init__()
         self.seat = seat
+        self.seats = seats
+        self.recap = recap
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
+        with Middle(), Center(), Vertical(id="handoff-box", classes="-recap" if self.recap else ""):
             yield Static(
                 Content("Pass to ")
                 + seat_tag(self.seat)
@@ -35,6 +46,13 @@ class HandoffScreen(Screen[None]):
                 ),
                 id="handoff-message",
             )
+            if self.recap:
+                lines = [Content.styled(f"Since {self.seat.name}'s last turn:", "bold")]
+                lines += [
+                    seat_tag(self.seats[turn.seat]) + Content(f": {turn.text}")
+                    for turn in self.recap
+                ]
+                yield Static(Content("\n").join(lines), id="handoff-recap")
         yield Footer(compact=True, show_command_palette=False)
 
     def action_reveal(self) -> None:

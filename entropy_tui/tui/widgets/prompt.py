@@ -8,11 +8,15 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 
+from entropy_tui.recap import since_last_turn, this_turn
+
+from ..keys import key_for
 from ..scene import Scene, seat_tag
 from .options_view import Choice, OptionsView
 from .text_panel import TextPanel
 
 SUGGESTED = "  <- the coach's pick"
+CONFIRM_TURN_END = "confirm_turn_end"  # the engine's Decision kind for "End your turn"
 
 
 class Prompt(Vertical):
@@ -31,6 +35,7 @@ class Prompt(Vertical):
 
     def compose(self) -> ComposeResult:
         yield TextPanel(id="prompt-question")
+        yield TextPanel(id="prompt-recap")
         yield OptionsView(id="prompt-options")
 
     @property
@@ -52,13 +57,19 @@ class Prompt(Vertical):
             else ()
         )
         question = _question(scene)
-        key = (question.markup, choices)
+        recap_kind, recap = _recap(scene)
+        recap_key = tuple(line.markup for line in recap)
+        key = (question.markup, recap_key, choices)
         if key == self._key:
             return
         self._key = key
         self.choices = choices
         self._typed = ""
         self.query_one("#prompt-question", TextPanel).redraw(question.markup, lambda: [question])
+        recap_panel = self.query_one("#prompt-recap", TextPanel)
+        recap_panel.set_class(recap_kind == "since", "-since")
+        recap_panel.display = bool(recap)
+        recap_panel.redraw(recap_key, lambda: recap)
         self.note("")
         self.options.set_choices(choices)
         picks = [i for i, choice in enumerate(choices) if choice.id == suggested]
@@ -116,3 +127,35 @@ def _question(scene: Scene) -> Content:
     # Movement prompts already start with the name; others get it in front.
     prompt = decision.prompt.removeprefix(f"{seat.name}: ")
     return who + Content(": ") + Content.styled(prompt, "bold") + rule
+
+
+def _recap(scene: Scene) -> tuple[str, list[Content]]:
+    """Lines between the question and the options: at the "End your turn" step what the turn
+    did and how to end it or take it back ("turn"); at the start of a person's turn what the
+    others did since their last ("since"). Public log lines only."""
+    decision = scene.decision
+    if decision is None or not scene.decision_visible:
+        return "", []
+    names = [seat.name for seat in scene.seats]
+    log = scene.view["log"]
+    if decision.kind == CONFIRM_TURN_END:
+        done = this_turn(log, decision.player, names) or "nothing to show"
+        refusal = scene.game.undo_refusal()
+        back = (
+            Content.styled(key_for("undo"), "bold") + Content(": take back")
+            if refusal is None
+            else Content.styled(refusal, "dim")
+        )
+        end = Content.styled(key_for("choose_highlighted"), "bold") + Content(": end your turn, ")
+        # The keys first: a long turn's account may be cut, they never are.
+        return "turn", [end + back, Content.styled("This turn: ", "bold") + Content(done)]
+    turn = scene.view["turn"]
+    starting = turn["player"] == decision.player and turn["step"] == "movement"
+    if scene.seats[decision.player].bot is not None or not starting or turn["moved"]:
+        return "", []
+    recaps = since_last_turn(log, decision.player, names)
+    if not recaps:
+        return "", []
+    lines = [Content.styled("Since your last turn:", "bold")]
+    lines += [seat_tag(scene.seats[r.seat]) + Content(f": {r.text}") for r in recaps]
+    return "since", lines

@@ -159,7 +159,10 @@ class NewGameScreen(Screen[None]):
         if config.seed < 0:
             problems.append("The seed must be a whole number, 0 or more.")
         if problems:
-            self.query_one("#new-game-problems", Static).update(" ".join(problems))
+            shown = self.query_one("#new-game-problems", Static)
+            shown.update(" ".join(problems))
+            # Below the options at 80x24: brought into view, so Ctrl+S never seems to do nothing.
+            self.call_after_refresh(shown.scroll_visible, animate=False)
             return
         self.app.start_game(config)  # type: ignore[attr-defined]
 

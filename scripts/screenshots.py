@@ -53,7 +53,7 @@ def to_png(svg: Path) -> str:
         text = svg.read_text(encoding="utf-8").replace("&#160;", " ")
         text = text.replace("<svg class=", '<svg xml:space="preserve" class=', 1)
         subprocess.run(
-            [converter, "--zoom", "1.5", "-o", str(png), "-"], input=text.encode(), check=True
+            [converter, "--zoom", "1.5", "-o", str(png)], input=text.encode(), check=True
         )
         return "PNG by rsvg-convert"
     cairosvg.svg2png(url=str(svg), write_to=str(png), scale=1.5)

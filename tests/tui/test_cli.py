@@ -75,3 +75,20 @@ def test_tutorial_starts_the_guided_game(monkeypatch: pytest.MonkeyPatch) -> Non
     (config,) = started
     assert config == tutorial_config()
     assert config.tutorial and [seat.bot for seat in config.seats] == [None, "greedy"]
+
+
+@pytest.mark.parametrize(("flag", "confirm"), [([], True), (["--no-confirm-turn-end"], False)])
+def test_a_game_from_the_command_line_ends_turns_on_enter_unless_told_not_to(
+    monkeypatch: pytest.MonkeyPatch, flag: list[str], confirm: bool
+) -> None:
+    started: list[EntropyApp] = []
+    monkeypatch.setenv("TEXTUAL_FPS", "60")
+    monkeypatch.setattr(EntropyApp, "run", lambda app, **_: started.append(app))
+    try:
+        assert main(["--seats", "Ann,Bob", "--seed", "3", *flag]) == 0
+    finally:
+        gc.unfreeze()
+    (app,) = started
+    assert app._start_config is not None
+    assert app._start_config.confirm_turn_end is confirm
+    assert app.default_options["confirm_turn_end"] is confirm  # the new-game screen's tick

@@ -40,7 +40,7 @@ class _Turn:
 def since_last_turn(log: Sequence[Event], seat: int, names: Sequence[str]) -> list[TurnRecap]:
     """Each turn the other seats played since `seat`'s last turn ended, oldest first (before
     its first turn: every turn played so far)."""
-    turns = _turns(log)
+    turns = _turns(_since_turns_of(log, seat, 2))
     own = [n for n, turn in enumerate(turns) if turn.seat == seat]
     if own and own[-1] == len(turns) - 1:  # its turn has begun: look back from before it
         end, own = own[-1], own[:-1]
@@ -53,10 +53,23 @@ def since_last_turn(log: Sequence[Event], seat: int, names: Sequence[str]) -> li
 
 def this_turn(log: Sequence[Event], seat: int, names: Sequence[str]) -> str:
     """What `seat` has done in its turn under way ("" if it is not its turn, or nothing yet)."""
-    turns = _turns(log)
+    turns = _turns(_since_turns_of(log, None, 1))
     if not turns or turns[-1].seat != seat:
         return ""
     return _recap(turns[-1], names).text
+
+
+def _since_turns_of(log: Sequence[Event], seat: int | None, count: int) -> Sequence[Event]:
+    """The end of the log from the `count`-th last turn of `seat` (None: of anyone) on, so a
+    recap reads a few turns, not the whole game."""
+    found = 0
+    for place in range(len(log) - 1, -1, -1):
+        event = log[place]
+        if event["kind"] == "turn" and (seat is None or event["seat"] == seat):
+            found += 1
+            if found == count:
+                return log[place:]
+    return log
 
 
 def _turns(log: Sequence[Event]) -> list[_Turn]:

@@ -243,6 +243,12 @@ class EntropyApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def action_glossary(self) -> None:
+        from .screens.glossary import GlossaryScreen
+
+        if not isinstance(self.screen, GlossaryScreen):
+            self.push_screen(GlossaryScreen())
+
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen
 

@@ -1,5 +1,6 @@
-"""Letters and short words the screens use for the game's things. Every letter is explained in the
-help screen, and colour only ever repeats what a letter or symbol already says."""
+"""Letters and short words the screens use for the game's things. Each means one thing only (a
+Plant is "Pl", a Planet token "P"; Water is "W", the Wild token "Wd"), the glossary screen
+explains every one, and colour only ever repeats what a letter or symbol already says."""
 
 from __future__ import annotations
 
@@ -8,22 +9,13 @@ from entropy_tui.rules.describe import NO_ICONS, effect_words
 from entropy_tui.rules.vocabulary import title
 
 RESOURCE_LETTER = {"energy": "E", "mass": "M", "entropy": "X", "vp": "VP"}
-LIFEFORM_LETTER = {"bacteria": "B", "plant": "P", "animal": "A"}
+LIFEFORM_LETTER = {"bacteria": "Ba", "plant": "Pl", "animal": "An"}
 CONDITION_LETTER = {"heat": "H", "carbon": "C", "water": "W", "radiation": "R"}
-TOKEN_LETTER = {"star": "S", "planet": "P", "asteroid": "A", "wild": "W"}
-LOCKED_WILD = "w"
+TOKEN_LETTER = {"star": "S", "planet": "P", "asteroid": "A", "wild": "Wd"}
+LOCKED_WILD = "wd"
+LINK = "~"  # the rulebook's lightning bolt: an outer space merged with its inner neighbour
 
 SHORT_ACTION = {"catch_asteroid": "Catch Asteroid"}
-
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("E M X", "Energy, Mass, Entropy"),
-    ("VP", "Victory Points"),
-    ("L", "Life card"),
-    ("B P A", "Bacteria, Plants, Animals (Lifeforms)"),
-    ("H C W R", "Heat, Carbon, Water, Radiation (Life Condition icons, Planet types)"),
-    ("S P A W", "Star, Planet, Asteroid, Wild Creation token; w = Wild still locked"),
-    ("d1 d2 d3", "effective distance for the Traffic Bonus"),
-)
 
 
 def action_name(action: str) -> str:
@@ -62,7 +54,12 @@ def conditions_letters(conditions: list[str] | dict[str, int]) -> str:
     return letters or NO_ICONS
 
 
+def icons(conditions: list[str] | dict[str, int]) -> str:
+    """A tile's icons in brackets, "[HW]", or "(no icons)"."""
+    return f"[{conditions_letters(conditions)}]" if conditions else f"({NO_ICONS})"
+
+
 def lifeforms_letters(life: dict[str, int]) -> str:
-    """{"bacteria": 2, "plant": 0, "animal": 1} -> "2B 1A" ("-" when none)."""
+    """{"bacteria": 2, "plant": 0, "animal": 1} -> "2Ba 1An" ("-" when none)."""
     parts = [f"{n}{LIFEFORM_LETTER[kind]}" for kind, n in life.items() if n]
     return " ".join(parts) or "-"

@@ -65,6 +65,7 @@ SCOPES: dict[str, str] = {
     "rules": "Rules",
     "save_copy": "Saving a copy",
     "quit": "Leaving a game",
+    "help": "The help screen",
     "dialog": "Help and other windows",
 }
 
@@ -269,6 +270,15 @@ COMMANDS: tuple[Command, ...] = (
         "board",
         group=PANEL_KEYS,
     ),
+    Command(
+        "Glossary",
+        "What every abbreviation, symbol and counter on the screen means",
+        "app.glossary",
+        ("g",),
+        "g",
+        "board",
+        footer=False,  # the 80-column footer is full; the rondel's key and the help name it
+    ),
     # Replaying
     Command(
         "Step back / forward",
@@ -410,6 +420,15 @@ COMMANDS: tuple[Command, ...] = (
     # Leaving a game
     Command("Leave", "Leave the game", "leave", ("y",), "y", "quit"),
     Command("Stay", "Go back to the game", "stay", ("n", "escape"), "n/Esc", "quit"),
+    # Help
+    Command(
+        "Glossary",
+        "Open the glossary of the screen's letters, symbols and counters",
+        "app.glossary",
+        ("g",),
+        "g",
+        "help",
+    ),
     # Help and other windows
     Command("Close", "Close this window", "dismiss", ("escape",), "Esc", "dialog"),
 )

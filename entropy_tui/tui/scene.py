@@ -37,6 +37,11 @@ class Scene:
     def board(self) -> dict[str, Any]:
         return self.view["board"]
 
+    @property
+    def nothing_hidden(self) -> bool:
+        """Every seat's hand may show (open hands, or a finished game): nothing is private."""
+        return len(self.private) == len(self.seats)
+
 
 def seat_tag(seat: SeatConfig, *, name: bool = True) -> Content:
     """The seat's symbol in its colour, and its name: "@ Ann"."""

@@ -102,6 +102,7 @@ SCENES: dict[str, Scene] = {
     "turn_end": Scene(turn_end),
     "handoff_recap": Scene(turn_end, ("enter",)),
     "help": Scene(game_start, ("question_mark",)),
+    "glossary": Scene(mid_game, ("g",)),
     "rules": Scene(mid_game, ("f1",)),
     "game_over": Scene(game_over),
     "score_table": Scene(mid_game, ("s",)),

@@ -1,4 +1,5 @@
-"""Every key, drawn from the same registry that makes the bindings, and what the letters mean."""
+"""Every key, drawn from the same registry that makes the bindings (the letters on the screen are
+explained by the glossary, one key away)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..glyphs import LEGEND
 from ..keys import SCOPES, bindings_for, commands_for
 
 
@@ -24,8 +24,6 @@ def help_tables() -> Group:
         if commands:
             rows = [(c.display, f"{c.title}: {c.help}") for c in commands]
             parts += [Text(heading, style="bold underline"), _table(rows)]
-    legend = [*LEGEND, ("@ # & % * $", "the seats' symbols: each seat has one besides a colour")]
-    parts += [Text("Letters on the screen", style="bold underline"), _table(legend)]
     return Group(*parts)
 
 
@@ -40,10 +38,10 @@ def _table(rows: list[tuple[str, str]]) -> Table:
 
 
 class HelpScreen(ModalScreen[None]):
-    SCOPE = "dialog"
-    BINDINGS: ClassVar = bindings_for("dialog")
+    SCOPE = ("help", "dialog")
+    BINDINGS: ClassVar = bindings_for("help") + bindings_for("dialog")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:
-            box.border_title = "Keys (Esc closes)"
+            box.border_title = "Keys (g: what the letters mean, Esc closes)"
             yield Static(help_tables(), id="help-text")

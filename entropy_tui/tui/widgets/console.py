@@ -13,7 +13,7 @@ from entropy_tui.rules.describe import biome_words, card_words, effects_words, s
 from entropy_tui.rules.scoring import ScoreBreakdown
 from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
 
-from ..glyphs import conditions_letters, lifeforms_letters
+from ..glyphs import icons, lifeforms_letters
 from ..scene import Scene, seat_tag
 from .text_panel import TextPanel
 
@@ -31,6 +31,7 @@ class Console(TextPanel):
     def show(self, scene: Scene, seat: int) -> None:
         player = scene.players[seat]
         private = seat in scene.private
+        label = hand_label(scene)
         summary = {k: v for k, v in player.items() if k not in ("systems", "hand", "missions")}
         parts = (
             (
@@ -40,8 +41,8 @@ class Console(TextPanel):
             (scene.scores[seat], lambda: score_lines(scene.scores[seat])),
             (player["systems"], lambda: systems_lines(scene.game.index, player["systems"])),
             (
-                (private, player["hand"], player["missions"], player["mission_done"]),
-                lambda: hand_lines(scene.game.index, player, private),
+                (private, label, player["hand"], player["missions"], player["mission_done"]),
+                lambda: hand_lines(scene.game.index, player, private, label),
             ),
         )
         for number, (key, draw) in enumerate(parts):
@@ -93,15 +94,25 @@ def systems_lines(index: CatalogIndex, systems: list[dict[str, Any]]) -> list[Co
     ]
 
 
-def hand_lines(index: CatalogIndex, player: dict[str, Any], private: bool) -> list[Content]:
-    """The hand and Missions when `private`, else only how many there are."""
+def hand_label(scene: Scene) -> str:
+    """What the heading of a shown hand says about who else sees it: "(private)" only when the
+    others can't (with open hands, or a finished game, everybody sees every hand)."""
+    if scene.view["settings"]["open_hands"]:
+        return " (open hands)"
+    return "" if scene.nothing_hidden else " (private)"
+
+
+def hand_lines(
+    index: CatalogIndex, player: dict[str, Any], private: bool, label: str
+) -> list[Content]:
+    """The hand and Missions when `private` (headed "Hand" + `label`), else how many there are."""
     lines = []
     if private:
-        lines.append(Content.styled("Hand (private)", "bold underline"))
+        lines.append(Content.styled(f"Hand{label}", "bold underline"))
         lines += [Content(f"  {card_words(index, card)}") for card in player["hand"]] or [
             Content("  no Life cards")
         ]
-        lines.append(Content.styled("Missions (private)", "bold underline"))
+        lines.append(Content.styled(f"Missions{label}", "bold underline"))
         lines += [Content(f"  {m}: {index.mission[m].text}") for m in player["missions"]] or [
             Content("  none in hand")
         ]
@@ -122,9 +133,10 @@ def hand_lines(index: CatalogIndex, player: dict[str, Any], private: bool) -> li
 def _generator(scene: Scene, player: dict[str, Any]) -> list[Content]:
     track = scene.game.catalog.board.generator
     position = player["generator"]
+    stars = track[position].discounted_stars
     return [
         Content(f"Generator {position + 1}/{len(track)}, advanced {player['generator_advances']}x"),
-        Content(f"  Activate Stars discount: {track[position].discounted_stars} Star(s)"),
+        Content(f"  Activate Stars discount: {stars} Star{'' if stars == 1 else 's'}"),
     ]
 
 
@@ -165,24 +177,22 @@ def _objectives(scene: Scene, player: dict[str, Any]) -> list[Content]:
 def _system(index: CatalogIndex, number: int, system: dict[str, Any]) -> list[Content]:
     star = system["star"]
     head = f"Solar System {number}: " + (
-        f"{star_words(index, star)} [{conditions_letters(index.any_star[star].conditions)}]"
-        if star
-        else "no Star"
+        f"{star_words(index, star)} {icons(index.any_star[star].conditions)}" if star else "no Star"
     )
     lines = [Content.styled(head, "bold")]
     for planet in system["planets"]:
         tile = index.any_planet[planet["tile"]]
         lines.append(
             Content(
-                f"  {title(tile.type)} Planet {tile.id} [{conditions_letters(tile.conditions)}]"
+                f"  {title(tile.type)} Planet {tile.id} {icons(tile.conditions)}"
                 f": {effects_words(tile.effect)}; life {lifeforms_letters(planet['life'])}"
             )
         )
         for space, asteroid_id in planet["asteroids"].items():
             asteroid = index.asteroid[asteroid_id]
             where = "top" if space == "mass" else "bottom"
-            icons = conditions_letters(asteroid.conditions)
-            lines.append(Content(f"    Asteroid {asteroid_id} ({where}) [{icons}]"))
+            shown = icons(asteroid.conditions)
+            lines.append(Content(f"    Asteroid {asteroid_id} ({where}) {shown}"))
         if planet["biome"]:
             state = "fulfilled" if planet["fulfilled"] else "not fulfilled"
             lines.append(Content(f"    {biome_words(index, planet['biome'])}, {state}"))

@@ -124,5 +124,5 @@ class GameLog(LineView, can_focus=True):
 def _text(scene: Scene, event: dict) -> str:
     seat = event["seat"]
     symbol = scene.seats[seat].look.symbol if seat is not None else "-"
-    private = " (only you see this)" if event["private"] else ""
+    private = " (only you see this)" if event["private"] and not scene.nothing_hidden else ""
     return f"{symbol} {event['text']}{private}"

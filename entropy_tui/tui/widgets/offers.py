@@ -12,7 +12,7 @@ from entropy_tui.rules.describe import biome_words, card_words, effects_words
 from entropy_tui.rules.visibility import HIDDEN
 from entropy_tui.rules.vocabulary import title
 
-from ..glyphs import conditions_letters
+from ..glyphs import icons
 from ..scene import Scene
 from .text_panel import TextPanel
 
@@ -63,10 +63,9 @@ def _stars(scene: Scene) -> list[Content]:
     lines = [_heading("Star stacks: tiles left, activation, evolves to (Energy)")]
     for star in scene.game.catalog.stars:
         paths = ", ".join(f"{to} ({cost}E)" for to, cost in star.evolves_to.items()) or "-"
-        icons = conditions_letters(star.conditions)
         lines.append(
             Content(
-                f"  {star.id:<4} {stacks.get(star.id, 0):>2} left [{icons}]"
+                f"  {star.id:<4} {stacks.get(star.id, 0):>2} left {icons(star.conditions)}"
                 f" {star.cost}X: {effects_words(star.effect)}; -> {paths}"
             )
         )
@@ -83,7 +82,7 @@ def _planets(scene: Scene) -> list[Content]:
         planet = index.any_planet[planet_id]
         lines.append(
             Content(
-                f"  {planet_id} {title(planet.type)} [{conditions_letters(planet.conditions)}]"
+                f"  {planet_id} {title(planet.type)} {icons(planet.conditions)}"
                 f" {planet.cost}M: {effects_words(planet.effect)} ({len(stack)} in stack)"
             )
         )
@@ -110,8 +109,7 @@ def _asteroids(scene: Scene) -> list[Content]:
             continue
         asteroid = index.asteroid[top]
         free = ", free" if asteroid.free else ""
-        icons = conditions_letters(asteroid.conditions)
-        parts.append(f"{title(kind)} {len(stack)} (top {top} [{icons}]{free})")
+        parts.append(f"{title(kind)} {len(stack)} (top {top} {icons(asteroid.conditions)}{free})")
     return [_heading("Asteroid supply"), *(Content(f"  {part}") for part in parts)]
 
 
@@ -127,20 +125,18 @@ def _life_cards(scene: Scene) -> list[Content]:
 
 def _main_objectives(scene: Scene) -> list[Content]:
     alternative = scene.view["settings"]["alternative_objectives"]
-    lines = [_heading("Main Objectives: VP per unit on each space; * = final space, one player")]
+    lines = [_heading("Main Objectives: VP per unit on each space; the last holds one marker")]
     for number, spec in enumerate(scene.game.catalog.main_objectives):
         scoring = spec.alt_scoring_text if alternative else spec.scoring_text
         lines.append(Content(f"  {spec.condition}. Scores: {scoring}"))
         track = Content("    ")
-        final = len(spec.track_vp) - 1
         for space, vp in enumerate(spec.track_vp):
             here = [
                 Content.styled(scene.seats[seat].look.symbol, scene.seats[seat].look.style)
                 for seat, player in enumerate(scene.players)
                 if player["objectives"][number] == space
             ]
-            label = f"{vp}{'*' if space == final else ''}"
-            track += Content(f"[{label}") + Content("").join(here) + Content("] ")
+            track += Content(f"[{vp}") + Content("").join(here) + Content("] ")
         lines.append(track)
     return lines
 

@@ -7,7 +7,9 @@ from typing import Any
 from textual.content import Content
 
 from entropy_tui.rules import rondel
+from entropy_tui.rules.vocabulary import RESOURCES
 
+from ..glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
 from ..scene import Scene, seat_tag
 from .text_panel import TextPanel
 
@@ -25,7 +27,10 @@ def summary(scene: Scene, seat: int) -> list[Content]:
     player: dict[str, Any] = scene.players[seat]
     spec = scene.seats[seat]
     planets = [planet for system in player["systems"] for planet in system["planets"]]
-    life = {kind: sum(p["life"][kind] for p in planets) for kind in ("bacteria", "plant", "animal")}
+    life = " ".join(
+        f"{sum(p['life'][kind] for p in planets)}{short}" for kind, short in LIFEFORM_LETTER.items()
+    )
+    resources = " ".join(f"{player[kind]}{RESOURCE_LETTER[kind]}" for kind in RESOURCES)
     asteroids = sum(len(p["asteroids"]) for p in planets)
     biomes = sum(p["biome"] is not None for p in planets)
     objectives = "/".join(str(n) for n in player["objectives"])
@@ -36,15 +41,11 @@ def summary(scene: Scene, seat: int) -> list[Content]:
         Content("   ")
         + Content.styled(f"VP {player['vp']}", "bold")
         + Content(
-            f"  E{player['energy']} M{player['mass']} X{player['entropy']}"
-            f"  L{len(player['hand'])}  at {rondel.space_name(player['scientist'])}"
+            f"  {resources}  {len(player['hand'])}L  at {rondel.space_name(player['scientist'])}"
         ),
         Content(
             f"   {len(player['systems'])} sys, {len(planets)} planets, {asteroids} ast,"
             f" {biomes} biomes"
         ),
-        Content(
-            f"   life {life['bacteria']}B {life['plant']}P {life['animal']}A;"
-            f" obj {objectives}; gen {player['generator'] + 1}"
-        ),
+        Content(f"   life {life}; obj {objectives}; gen {player['generator'] + 1}"),
     ]

@@ -13,7 +13,7 @@ from entropy_tui.rules import rondel
 from entropy_tui.rules.movement import preview_move
 
 from ..draw import DOUBLE, HEAVY, beside, box, fit, wrap
-from ..glyphs import LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
+from ..glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
 from ..scene import Scene
 from .text_panel import TextPanel
 
@@ -119,7 +119,7 @@ def _space_look(scene: Scene, space: int, reaches: dict[int, Reach]) -> SpaceLoo
         note = _slot_tokens(scene, k)
     else:
         linked = rondel.linked_space(game, space) is not None
-        note = Content(f"~ linked to I{k}" if linked else "not linked")
+        note = Content(f"{LINK} linked to I{k}" if linked else "not linked")
     scientists = tuple(
         Content.styled(scene.seats[seat].look.symbol, scene.seats[seat].look.style)
         for seat, player in enumerate(scene.players)
@@ -144,7 +144,12 @@ def _slot_tokens(scene: Scene, slot: int) -> Content:
                 locked = kind == "wild" and player["wild_locked"]
                 letter = LOCKED_WILD if locked else TOKEN_LETTER[kind]
                 parts.append(Content.styled(look.symbol + letter, look.style))
-    return Content("slot ") + Content(" ").join(parts) if parts else Content("slot empty")
+    if not parts:
+        return Content("slot empty")
+    # Four seats' tokens in one slot: the seat symbols alone keep them apart.
+    spaced, packed = Content(" ").join(parts), Content("").join(parts)
+    fitting = (Content("slot ") + spaced, Content("slot ") + packed, packed)
+    return next((c for c in fitting if c.cell_length <= CELL - 2), packed)
 
 
 def _cell(look: SpaceLook) -> list[Content]:
@@ -180,9 +185,8 @@ def _centre(scene: Scene, spaces: tuple[SpaceLook, ...], height: int) -> list[Co
         lines.append(Content(f"Round {scene.view['round']}: ") + _tag(scene, turn))
     lines += [
         Content(""),
-        Content("slot: tokens placed there"),
-        Content("S P A W tokens, w locked"),
-        Content("~ lightning link"),
+        Content(f"slot S P A {TOKEN_LETTER['wild']}: tokens; {LOCKED_WILD}: locked"),
+        Content(f"{LINK}: lightning bolt; g: every letter"),
     ]
     lines = lines[:height]
     return [fit(line, CENTRE) for line in lines + [Content("")] * (height - len(lines))]

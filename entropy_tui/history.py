@@ -26,6 +26,12 @@ class Timeline:
         else:
             self._redo.clear()
 
+    def change_control(self, seat: int, bot: str | None) -> None:
+        """Hands a seat over (see Game.change_control); the undone choices can't be redone
+        past it."""
+        self.game.change_control(seat, bot)
+        self._redo.clear()
+
     def undo_refusal(self) -> str | None:
         return self.game.undo_refusal()
 

@@ -226,6 +226,10 @@ def load_game(path: Path) -> tuple[Game, SaveFile]:
             f"{path}: its snapshot does not match its choice log (edited by hand, or saved by"
             " an entropy-tui playing other rules?)"
         )
+    try:  # a seat handed over in the game went to a bot this version has
+        GameConfig(**{**game.config(), "bots": [player.bot for player in game.state.players]})
+    except ValidationError:
+        raise SaveError(f"{path}: a seat is handed to a bot this entropy-tui lacks") from None
     for note in save.notes:
         if note.at_event > len(game.log) or (note.seat or 0) >= len(save.config.seats):
             raise SaveError(f"{path}: a log note does not fit the game ({note.text!r})")

@@ -12,6 +12,7 @@ from dataclasses import asdict
 from typing import Any
 
 from .catalog import Catalog, load_catalog
+from .control import ControlChange, controller_words, is_control, parse_control
 from .decision import Decision, InvalidChoice
 from .free_actions import free_action_options
 from .refs import parse_planet_ref
@@ -67,12 +68,17 @@ class Game:
         return cls(GameState.model_validate(snapshot), catalog)
 
     def config(self) -> dict[str, Any]:
-        """The arguments of `Game.new` that made this game."""
+        """The arguments of `Game.new` that made this game (seats as they were at the start)."""
         state = self.state
+        bots = [p.bot for p in state.players]
+        for choice in reversed(state.choices):
+            if is_control(choice):
+                change = parse_control(choice, len(bots))
+                bots[change.seat] = change.before
         return {
             "seats": [p.name for p in state.players],
             "seed": state.seed,
-            "bots": [p.bot for p in state.players],
+            "bots": bots,
             "alternative_objectives": state.settings.alternative_objectives,
             "open_hands": state.settings.open_hands,
             "confirm_turn_end": state.settings.confirm_turn_end,
@@ -131,11 +137,15 @@ class Game:
         return self.state.log
 
     def choose(self, option_id: str) -> None:
-        """Takes an option of the pending Decision. An unknown or disabled id raises
-        InvalidChoice, and the game is unchanged."""
+        """Takes an option of the pending Decision (or makes the seat change a
+        `change_control` logged). An unknown or disabled id raises InvalidChoice, and the game
+        is unchanged."""
         decision = self._decision
         if decision is None:
             raise InvalidChoice("The game is over: there is nothing left to choose.")
+        if is_control(option_id):
+            self._hand_over(parse_control(option_id, len(self.state.players)))
+            return
         option = decision.option(option_id)
         if not option.enabled:
             raise InvalidChoice(f"You can't choose '{option.label}': {option.reason}")
@@ -152,6 +162,34 @@ class Game:
         if state.board.reveals != reveals_before:
             state.undo_floor = len(state.choices)
             state.undo_floor_reason = "a card or tile was revealed from a stack"
+
+    def change_control(self, seat: int, bot: str | None) -> None:
+        """Hands `seat` to the bot named `bot`, or to a person (None), from the pending
+        decision on. The change is kept in the choice log, so replays and resumed games make it
+        at the same step; nothing before it can be taken back."""
+        if not 0 <= seat < len(self.state.players):
+            raise InvalidChoice(f"There is no seat {seat + 1}.")
+        self.choose(ControlChange(seat, self.player(seat).bot, bot).choice_id)
+
+    def _hand_over(self, change: ControlChange) -> None:
+        state = self.state
+        player = self.player(change.seat)
+        if player.bot != change.before:
+            raise InvalidChoice(
+                f"{player.name}'s seat is played by {controller_words(player.bot)}, not by"
+                f" {controller_words(change.before)}."
+            )
+        state.choices.append(change.choice_id)
+        player.bot = change.after
+        self.note(
+            change.seat,
+            "control",
+            f"{player.name}'s seat is now played by {controller_words(change.after)}",
+        )
+        state.undo_floor = len(state.choices)
+        state.undo_floor_reason = f"{player.name}'s seat has changed hands since"
+        self._decision = None  # who plays may change what is asked (a person confirms more)
+        self._settle()
 
     def undo_refusal(self) -> str | None:
         """Why the last choice can't be taken back, or None when it can: undo stays within the

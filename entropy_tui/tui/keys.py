@@ -62,6 +62,7 @@ SCOPES: dict[str, str] = {
     "game_over": "Game over",
     "seats": "Seat consoles",
     "score": "Score table",
+    "hand_over": "Handing a seat over",
     "rules": "Rules",
     "save_copy": "Saving a copy",
     "quit": "Leaving a game",
@@ -409,9 +410,28 @@ COMMANDS: tuple[Command, ...] = (
         footer=False,
         palette=False,
     ),
+    Command(
+        "Hand over",
+        "Hand this seat to a bot, or take it back for a person",
+        "hand_over",
+        ("t",),
+        "t",
+        "seats",
+    ),
     Command("Close", "Back to the game", "dismiss", ("escape", "v"), "Esc", "seats"),
     # Score table
     Command("Close", "Back to the game", "dismiss", ("escape", "s"), "Esc", "score"),
+    # Handing a seat over
+    Command(
+        "Pick",
+        "Up/Down to a player, Enter hands the seat to them",
+        "select",
+        ("enter",),
+        "Enter",
+        "hand_over",
+        bound=False,
+    ),
+    Command("Cancel", "Keep the seat as it is", "cancel", ("escape",), "Esc", "hand_over"),
     # Rules
     Command("Search", "Search the rules", "search", ("slash",), "/", "rules"),
     Command("Close", "Back to where you were", "dismiss", ("escape",), "Esc", "rules"),

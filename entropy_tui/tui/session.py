@@ -7,6 +7,7 @@ took the keyboard; a decision of another human first needs a hand-off.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,17 +56,13 @@ class Session:
         self.unsaved_reason = unsaved_reason  # why a game that should save can't
         self._saved_at: tuple[int, int] | None = None  # (choices, notes) last written
         # Watching (a replay): nobody decides here, so no bots and no humans to hide cards from.
-        factory = bot_factory or default_bot_factory
-        self.bots: dict[int, Bot] = {
-            seat: factory(spec.bot, bot_seed(config.seed, seat))
-            for seat, spec in enumerate(config.seats)
-            if spec.bot is not None and not watch_only
-        }
-        self.humans = [
-            seat for seat, spec in enumerate(config.seats) if spec.bot is None and not watch_only
-        ]
-        # With one human (or open hands) nobody's cards need hiding from the screen's user.
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.watch_only = watch_only
+        self._bot_factory = bot_factory or default_bot_factory
+        self.bots: dict[int, Bot] = {}
+        self._bot_kinds: dict[int, str] = {}  # the kind of each seat's bot in `bots`
+        self.humans: list[int] = []
+        self.viewer: int | None = None
+        self._seat_players()
         # A guided game's coach, and its advice for the decision it was last asked about.
         self.coach: Coach | None = None
         if config.tutorial and not watch_only:
@@ -101,7 +98,12 @@ class Session:
 
     @property
     def seats(self) -> tuple[SeatConfig, ...]:
-        return self.config.seats
+        """The seats as they are played now: a seat handed over shows its new player."""
+        players = self.game.state.players
+        return tuple(
+            spec if spec.bot == player.bot else replace(spec, bot=player.bot)
+            for spec, player in zip(self.config.seats, players, strict=True)
+        )
 
     @property
     def decision(self) -> Decision | None:
@@ -182,6 +184,32 @@ class Session:
         choice = self.bots[decision.player].decide(self.game.view(decision.player), decision)
         self.timeline.choose(choice)
         return choice
+
+    def change_control(self, seat: int, bot: str | None) -> None:
+        """Hands `seat` to the named bot, or to a person (None), from now on (InvalidChoice
+        says why not)."""
+        self.timeline.change_control(seat, bot)
+        self._seat_players()
+
+    def _seat_players(self) -> None:
+        """Bots for the seats bots play (a bot stays while its seat keeps its kind), the
+        humans, and who sits at the screen: with one human, nobody's cards need hiding from
+        the screen's user."""
+        if self.watch_only:
+            return
+        players = self.game.state.players
+        bots: dict[int, Bot] = {}
+        for seat, player in enumerate(players):
+            if player.bot is not None:
+                kept = self.bots.get(seat) if self._bot_kinds.get(seat) == player.bot else None
+                bots[seat] = kept or self._bot_factory(player.bot, bot_seed(self.config.seed, seat))
+        self.bots = bots
+        self._bot_kinds = {seat: players[seat].bot or "" for seat in bots}
+        self.humans = [seat for seat, player in enumerate(players) if player.bot is None]
+        if len(self.humans) == 1:
+            self.viewer = self.humans[0]
+        elif self.viewer not in self.humans:
+            self.viewer = None  # the next human to decide takes the keyboard first
 
     def undo(self) -> LogNote:
         """Takes back the last decision (InvalidChoice says why not)."""

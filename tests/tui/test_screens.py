@@ -12,9 +12,11 @@ from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.keys import COMMANDS
 from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 from entropy_tui.tui.screens.game import GameScreen
+from entropy_tui.tui.screens.hand_over import HandOverScreen
 from entropy_tui.tui.screens.help import HelpScreen, help_tables
 from entropy_tui.tui.screens.new_game import NewGameScreen
 from entropy_tui.tui.screens.palette import Palette
+from entropy_tui.tui.screens.replay import ReplayScreen
 from entropy_tui.tui.screens.rules import RulesScreen
 from entropy_tui.tui.screens.seats import SeatsScreen
 from entropy_tui.tui.screens.too_small import TooSmallScreen
@@ -92,6 +94,64 @@ async def test_seat_consoles_cycle_through_every_seat() -> None:
         assert seen == {0, 1, 2}
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_t_in_the_seat_consoles_hands_a_seat_to_a_bot_and_back() -> None:
+    app = game_app("Ann,bot:random")
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        assert session is not None and session.human_to_move() == 0
+        await pilot.press("v", "right", "t")
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("escape")  # nothing changes
+        assert isinstance(app.screen, SeatsScreen) and session.game.player(1).bot == "random"
+        await pilot.press("t", "enter")  # the first option: a person (random plays it now)
+        await pilot.pause()
+        assert isinstance(app.screen, SeatsScreen)
+        assert session.game.player(1).bot is None and session.humans == [0, 1]
+        assert "Random 2's seat is played by a person" in screen_text(app)
+        await pilot.press("left", "t", "down", "enter")  # Ann's seat to the greedy bot
+        await pilot.pause()
+        assert session.game.player(0).bot == "greedy"
+        assert [e.kind for e in session.game.log].count("control") == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        # The greedy bot played Ann's turn; Random 2's seat, now a person's, decides.
+        assert isinstance(app.screen, GameScreen)
+        assert session.human_to_move() == 1 and session.viewer == 1
+
+
+async def test_a_replays_seat_consoles_hand_no_seat_over() -> None:
+    app = game_app("Ann,bot:random")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.session is not None
+        await app.push_screen(ReplayScreen(app.session))
+        await pilot.press("v")
+        assert isinstance(app.screen, SeatsScreen)
+        assert "t: hand it over" not in screen_text(app)
+        await pilot.press("t")
+        assert isinstance(app.screen, SeatsScreen)
+        assert app.session.game.player(1).bot == "random"
+
+
+async def test_a_replay_shows_a_seat_changing_hands_at_its_step() -> None:
+    game = Game.new(["Ann", "Bob"], seed=4, bots=[None, "random"])
+    game.choose("move:1")
+    game.change_control(0, "greedy")
+    game.choose("evolve:0:IIB")
+    session = Session(GameConfig(parse_seats("Ann,bot:random:Bob"), seed=4), game)
+    app = EntropyApp(session=session, bot_delay=0)  # two bots now: they play to the end
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = ReplayScreen(session)
+        await app.push_screen(replay)
+        await pilot.pause()
+        replay.go_to(1)
+        title = replay.query_one(Prompt).border_title
+        assert f"step 1 of {replay.steps}: Ann's seat is handed to the greedy bot" in title
+        assert replay.session.seats[0].bot is None
+        replay.go_to(2)
+        assert f"step 2 of {replay.steps}: Ann took option" in replay.query_one(Prompt).border_title
+        assert replay.session.seats[0].bot == "greedy"
 
 
 async def test_a_window_too_small_says_how_big_to_make_it() -> None:

@@ -447,4 +447,13 @@ class GameScreen(Screen[None]):
         from .seats import SeatsScreen
 
         if self.scene is not None:
-            self.app.push_screen(SeatsScreen(self.scene))
+            hand_over = None if self.session.watch_only else self._hand_over
+            self.app.push_screen(SeatsScreen(self.scene, hand_over))
+
+    def _hand_over(self, seat: int, bot: str | None) -> Scene:
+        """A seat changes hands (from the seat consoles); play goes on once they close."""
+        self.session.change_control(seat, bot)
+        self._paused = True
+        self.show_scene()
+        assert self.scene is not None
+        return self.scene

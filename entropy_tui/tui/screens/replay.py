@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from entropy_tui.rules import Game
+from entropy_tui.rules.control import controller_words, is_control, parse_control
 
 from ..keys import bindings_for
 from ..session import Session
@@ -80,7 +81,16 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
             ending = "the game's end" if game.over else "where the save ends"
             prompt.note(f"{where}: {ending} (Left steps back, Esc leaves)")
             return
-        taken = [option.id for option in decision.options].index(self._choices[self.step])
+        choice = self._choices[self.step]
+        if is_control(choice):
+            change = parse_control(choice, len(self._table.seats))
+            who = self._table.seats[change.seat].name
+            prompt.note(
+                f"{where}: {who}'s seat is handed to {controller_words(change.after)}"
+                " (Left/Right step, Esc leaves)"
+            )
+            return
+        taken = [option.id for option in decision.options].index(choice)
         prompt.options.highlight(taken)
         who = self._table.seats[decision.player].name
         prompt.note(f"{where}: {who} took option {taken + 1} (Left/Right step, Esc leaves)")

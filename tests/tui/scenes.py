@@ -120,3 +120,16 @@ MORE_SCENES: dict[str, Scene] = {
     "new_game_saved_games": Scene(new_game_with_saves),
     "tutorial_first_move": Scene(tutorial),
 }
+# The game screen at each layout's smallest size, and each panel paged (snapshot tests too).
+LAYOUT_SIZES: dict[str, tuple[int, int]] = {"110x32": (110, 32), "150x40": (150, 40)}
+LAYOUT_SCENES = ("game_start", "mid_game")
+PANEL_SCENES: dict[str, tuple[Scene, tuple[int, int]]] = {
+    "offers_first_page": (Scene(mid_game, ("o",)), (80, 24)),
+    "offers_last_page": (Scene(mid_game, ("o",) * 6), (80, 24)),
+    "console_second_page": (Scene(mid_game, ("c", "c")), (80, 24)),
+    "players": (Scene(mid_game, ("p",)), (80, 24)),
+    "log_older": (Scene(mid_game, ("l", "l")), (80, 24)),
+    "other_seat_console": (Scene(mid_game, ("v", "right")), (80, 24)),
+    "medium_offers": (Scene(mid_game, ("o",)), (110, 32)),
+    "medium_players": (Scene(mid_game, ("p",)), (110, 32)),
+}

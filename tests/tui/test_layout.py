@@ -4,6 +4,7 @@ with the keys the footer names, nothing cut at the sides, the footer whole."""
 from __future__ import annotations
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from entropy_tui.tui.app import EntropyApp
@@ -82,6 +83,42 @@ async def test_the_panel_bar_counts_the_pages_and_the_last_goes_back_to_the_firs
         await pilot.pause()
         assert frame.scroll_y == 0
         assert f"o:Offers 1/{pages}" in screen_text(app)
+
+
+def _panels(screen: GameScreen) -> list[Widget]:
+    return [p for p in screen.query(".panel") if p.display]
+
+
+@pytest.mark.parametrize("layout", LAYOUT_EDGES)
+async def test_no_panel_is_cut_at_the_side_at_a_layouts_smallest_size(layout: str) -> None:
+    app = mid_game()
+    async with app.run_test(size=LAYOUT_EDGES[layout]) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for key in (*PANEL_KEYS.values(), "l"):
+            await press(pilot, key)
+            await pilot.pause()
+            for frame in _panels(screen):
+                if isinstance(frame, GameLog):
+                    rows = [strip.text.rstrip() for strip in frame._draw(frame.size)]
+                    assert max(map(len, rows)) <= frame.content_region.width
+                    continue
+                assert frame.max_scroll_x == 0, f"{frame.id} is cut at {layout}"
+                for panel in frame.query(TextPanel):
+                    widest = max(len(row) for row in _rows(panel))
+                    assert widest <= frame.scrollable_content_region.width, panel.id
+
+
+@pytest.mark.parametrize("layout", ["medium", "full"])
+async def test_the_whole_rondel_shows_beside_the_prompt(layout: str) -> None:
+    app = mid_game()
+    async with app.run_test(size=LAYOUT_EDGES[layout]) as pilot:
+        await pilot.pause()
+        frame = app.screen.query_one("#rondel-panel")
+        assert frame.max_scroll_y == 0
+        text = screen_text(app)
+        for space in ("I0", "O0", "I5", "O5"):
+            assert space in text
 
 
 @pytest.mark.parametrize("make", [mid_game, tutorial, new_game, handoff])

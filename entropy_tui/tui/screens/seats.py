@@ -35,7 +35,7 @@ class SeatsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box") as box:
-            box.border_title = "Seat consoles (Left/Right: another seat, Esc: back)"
+            box.border_title = "Seat consoles (Left/Right: another seat, PgDn: more, Esc: back)"
             yield Static(id="seats-tabs")
             yield Static(id="seats-player")
             with VerticalScroll(id="seats-console"):

@@ -24,6 +24,8 @@ class Console(TextPanel):
     so that a part changing length (or another seat's Console) repaints the lines that differ
     instead of laying the screen out again."""
 
+    HANGING = True
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, grow_only=True)
         self._parts: list[tuple[object, list[Content]]] = [(object(), [])] * 4

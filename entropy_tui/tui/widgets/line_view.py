@@ -93,11 +93,15 @@ class LineView(Widget):
                 key = (line.plain, tuple(line.spans))  # Content compares its text only
                 strips = self._strips.get(key)
                 if strips is None:
-                    strips = Visual.to_strips(self, line, width, None, style)
+                    strips = self._line_strips(line, width, style)
                     self._strips.set(key, strips)
                 rows += strips
         self._rows, self._rows_size = rows, size
         return rows
+
+    def _line_strips(self, line: Content, width: int, style: Style) -> list[Strip]:
+        """One line's screen rows: the line wrapped to the width."""
+        return Visual.to_strips(self, line, width, None, style)
 
 
 def _row(rows: list[Strip], y: int) -> Strip | None:

@@ -21,6 +21,8 @@ class Offers(TextPanel):
     """One panel whose height only grows (a change of length lays the screen out, at once
     and again for the scroll bar); each section is drawn again only when its data changed."""
 
+    HANGING = True
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, grow_only=True)
         self._sections: dict[str, tuple[object, list[Content]]] = {}  # name: (data, lines)

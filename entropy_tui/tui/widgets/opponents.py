@@ -15,6 +15,8 @@ from .text_panel import TextPanel
 
 
 class Opponents(TextPanel):
+    HANGING = True
+
     def show(self, scene: Scene) -> None:
         others = tuple(seat for seat in range(len(scene.players)) if seat != scene.acting)
         # A seat's score follows from its public data alone, so the key covers it.

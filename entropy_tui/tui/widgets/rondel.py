@@ -3,6 +3,7 @@ sides and lightning links, and, while someone moves, the three spaces within rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -18,6 +19,7 @@ from ..scene import Scene
 from .text_panel import TextPanel
 
 CELL = 18  # cell width; four cells make the top and bottom rows
+MARK = 6  # the list's first column: the reach mark, "[2]ok "
 CENTRE = 2 * CELL
 # Clockwise: the top row left to right, down the right side, the bottom row right to left,
 # up the left side. Positions are (row, column) in a 4x4 frame; the middle is the centre panel.
@@ -53,32 +55,43 @@ class SpaceLook:
 
 class Rondel(TextPanel):
     """Drawn from the public board: the same for every seat. A move repaints the rows that
-    differ; only switching between the ring and the list lays the screen out again."""
+    differ; only switching between the ring and the list, or a list row wrapping, lays the
+    screen out again."""
 
-    DEFAULT_CSS = "Rondel { height: auto; width: auto; }"
+    DEFAULT_CSS = "Rondel { height: auto; width: auto; } Rondel.-list { width: 1fr; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.compact = False  # one line per space instead of the ring, for small windows
         self._drawn_compact: bool | None = None  # the form last drawn
+        self._rows_list: list[tuple[Content, Content]] = []  # the list: (space, its note)
 
     def show(self, scene: Scene) -> None:
         reaches = _reaches(scene)
         spaces = tuple(_space_look(scene, space, reaches) for space in range(rondel.SPACES))
         key = (spaces, _mover(scene), scene.view["round"], self.compact)
-        self.redraw(key, lambda: _draw_list(spaces) if self.compact else _draw(scene, spaces))
+        self.set_class(self.compact, "-list")
+        if self.compact:
+            self._rows_list = _list_rows(spaces, len(scene.seats))
+        self.redraw(key, lambda: [] if self.compact else _draw(scene, spaces))
+
+    def lines(self, size: Size) -> Sequence[Content]:
+        if self.compact:
+            return _fit_list(self._rows_list, size.width)
+        return self._lines
 
     def _relayout(self, old: list[Strip] | None, rows: int) -> bool:
-        # Not when a longer line wraps: the width is measured again at the next layout anyway.
+        # The ring: not when a longer line wraps, as its width is measured again at the next
+        # layout anyway. The list: when a row's note moves to a line of its own, or back.
         switched = self._drawn_compact != self.compact
         self._drawn_compact = self.compact
-        return switched
+        return switched or (self.compact and rows != self.size.height)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((line.cell_length for line in self._lines), default=4 * CELL)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._lines)
+        return len(self.lines(Size(width, 0)))
 
 
 def _mover(scene: Scene) -> int | None:
@@ -192,26 +205,41 @@ def _centre(scene: Scene, spaces: tuple[SpaceLook, ...], height: int) -> list[Co
     return [fit(line, CENTRE) for line in lines + [Content("")] * (height - len(lines))]
 
 
-def _draw_list(spaces: tuple[SpaceLook, ...]) -> list[Content]:
-    """The ring unrolled, clockwise from I0: one line a space."""
-    lines = []
+def _list_rows(spaces: tuple[SpaceLook, ...], seats: int) -> list[tuple[Content, Content]]:
+    """The ring unrolled, clockwise from I0: a line a space, its note apart (see _fit_list).
+    The action and bonus columns are as wide as their longest entry."""
+    action_width = max(len(look.action) for look in spaces) + 1
+    bonus_width = max(len(look.bonus) for look in spaces) + 1
+    rows = []
     for look in spaces:
         reach = look.reach
         if reach is None:
-            mark = Content("      ")
+            mark = Content(" " * MARK)
         elif reach.allowed:
             mark = Content.styled(f"[{reach.steps}]ok ", "bold $highlight")
         else:
             mark = Content.styled(f"[{reach.steps}]NO ", "bold $refused")
         here = Content(" ").join(look.scientists)
-        lines.append(
+        head = (
             mark
             + Content.styled(f"{look.name} ", "bold")
-            + fit(Content(look.action), 17)
-            + fit(Content(look.bonus), 17)
-            + fit(here, 8)
-            + look.note
+            + fit(Content(look.action), action_width)
+            + fit(Content(look.bonus), bonus_width)
+            + fit(here, 2 * seats)
         )
+        rows.append((head, look.note))
+    return rows
+
+
+def _fit_list(rows: list[tuple[Content, Content]], width: int) -> list[Content]:
+    """Each space on one line, or, where its note does not fit, the note on the next line,
+    set in under the space's name."""
+    lines = []
+    for head, note in rows:
+        if head.cell_length + note.cell_length <= width:
+            lines.append(head + note)
+        else:
+            lines += [head.rstrip(), Content(" " * (MARK + 3)) + note]
     return lines
 
 

@@ -9,16 +9,20 @@ from collections.abc import Callable, Sequence
 from textual.content import Content
 from textual.geometry import Size
 from textual.strip import Strip
+from textual.style import Style
 
 from .line_view import LineView
 
 # A grow-only panel grows by whole steps of this many rows: growing lays the screen out again
 # (two frames, about 25 ms), so it should happen seldom; the price is a few blank rows at the end.
 GROWTH_STEP = 12
+HANG = 2  # a wrapped line goes on this much further in than its own start
+NARROWEST = 20  # below this width left for it, a wrapped line is not set in
 
 
 class TextPanel(LineView):
     DEFAULT_CSS = "TextPanel { height: auto; }"
+    HANGING = False  # a line that wraps goes on set in under its start, so entries stand out
 
     def __init__(
         self, *, id: str | None = None, classes: str | None = None, grow_only: bool = False
@@ -57,6 +61,21 @@ class TextPanel(LineView):
         if self._grow_only and self._tallest[0] == width:
             return max(height, self._tallest[1])
         return height
+
+    def _line_strips(self, line: Content, width: int, style: Style) -> list[Strip]:
+        strips = super()._line_strips(line, width, style)
+        if not self.HANGING or len(strips) == 1:
+            return strips
+        text = line.plain
+        indent = len(text) - len(text.lstrip(" ")) + HANG
+        if width - indent < NARROWEST:
+            return strips
+        first = line.wrap(width)[0].plain.rstrip(" ")
+        rest = line[len(first) :]
+        rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]
+        margin = Strip.blank(indent, style.rich_style)
+        wrapped = super()._line_strips(rest, width - indent, style)
+        return strips[:1] + [Strip.join([margin, strip]) for strip in wrapped]
 
     def _draw(self, size: Size) -> list[Strip]:
         rows = super()._draw(size)

@@ -90,7 +90,7 @@ def _panels(screen: GameScreen) -> list[Widget]:
 
 
 @pytest.mark.parametrize("layout", LAYOUT_EDGES)
-async def test_no_panel_is_cut_at_the_side_at_a_layouts_smallest_size(layout: str) -> None:
+async def test_no_panel_is_cut_or_squeezed_out_at_a_layouts_smallest_size(layout: str) -> None:
     app = mid_game()
     async with app.run_test(size=LAYOUT_EDGES[layout]) as pilot:
         screen = app.screen
@@ -99,6 +99,7 @@ async def test_no_panel_is_cut_at_the_side_at_a_layouts_smallest_size(layout: st
             await press(pilot, key)
             await pilot.pause()
             for frame in _panels(screen):
+                assert frame.content_region.height >= 2, f"{frame.id} has no room at {layout}"
                 if isinstance(frame, GameLog):
                     rows = [strip.text.rstrip() for strip in frame._draw(frame.size)]
                     assert max(map(len, rows)) <= frame.content_region.width

@@ -10,6 +10,7 @@ from entropy_tui.rules.state import PlanetState
 from .builders_extra import (
     arranged_game,
     at_action_step,
+    at_mission_step,
     inner,
     kind,
     label,
@@ -930,6 +931,47 @@ def test_fulfilling_a_biome_is_a_free_action_that_needs_its_lifeforms(
         assert world.life["bacteria"] == 2  # nothing is spent
         assert game.state.turn.events == [0, 0, 1]
         assert "fulfil:s0p0" not in option_ids(game)
+
+
+def test_a_biome_met_before_the_move_can_be_fulfilled_then_and_improves_its_reward() -> None:
+    """BA01 (2 Bacteria; Evolve a Star: 1 Energy, fulfilled 2) is met when the turn begins:
+    fulfilled in the Movement step, landing on Evolve a Star gives the improved reward."""
+    game = arranged_game(mover_at=outer(2), others_at=inner(4))  # +1: I3, Evolve a Star
+    player = game.player(0)
+    world = planet("H01", bacteria=2)
+    world.biome = "BA01"
+    player.systems = [system("IA", world)]
+    start_turn(game, 0)
+    assert kind(game) == "move"
+    assert "fulfil:s0p0" in option_ids(game)
+    assert not [i for i in option_ids(game) if i.startswith("exchange:")]
+    game.choose("fulfil:s0p0")
+    assert world.fulfilled and game.state.turn.events == [0, 0, 1]
+    assert kind(game) == "move" and "fulfil:s0p0" not in option_ids(game)
+    game.choose("move:1")
+    assert kind(game) == "evolve_star"
+    assert player.energy == 2 + 2  # the Traffic Bonus and the improved Biome reward
+
+
+def test_lifeforms_gained_in_the_mission_step_let_a_biome_be_fulfilled_before_the_check() -> None:
+    """M3 gives 1 Plant per Star: placing the first of two Plants meets BA06 (2 Plants) on
+    that Planet, so the second placement offers the fulfil, counted in this Mission step."""
+    game = blank_game()
+    player = game.player(0)
+    world = planet("H01", plant=1)
+    world.biome = "BA06"
+    player.systems = [system("IA", world), system("IB", planet("C01"))]
+    player.missions = ["M3", "M4"]
+    player.focus["star"] = 2  # M3: a Focus card at its 2nd tier
+    at_mission_step(game, 0)
+    choose_prefix(game, "mission:M3")
+    assert kind(game) == "place_lifeform" and "fulfil:s0p0" not in option_ids(game)
+    game.choose("planet:s0p0")
+    assert "fulfil:s0p0" in option_ids(game)
+    game.choose("fulfil:s0p0")
+    assert world.fulfilled
+    game.choose("skip")
+    assert player.objectives[2] == 1  # counted in this turn's Mission step
 
 
 def test_a_free_fulfil_effect_ignores_the_requirement_and_counts_for_the_objective() -> None:

@@ -319,6 +319,33 @@ def test_create_life_needs_a_playable_card_to_land_on() -> None:
     assert "skip" not in option_ids(game)  # landed from the space with a play: must play
 
 
+@pytest.mark.parametrize(("entropy", "lands"), [(1, True), (0, False)])
+def test_create_life_may_be_landed_on_when_the_moves_rewards_make_a_card_playable(
+    entropy: int, lands: bool
+) -> None:
+    """O5 + 2 = O0, Create Life, passing slot 0 with the Star token in it. L24 needs 1
+    Bacteria to remove on H07, which has none; the token's reward may activate S3 (1 Entropy:
+    place 1 Bacteria), so the card is playable when the action is resolved, given 1 Entropy."""
+    game = arranged_game(mover_at=outer(5), others_at=inner(3))
+    mover = game.player(0)
+    mover.systems = [system("S3", planet("H07"))]  # Heat, Heat
+    mover.hand = ["L24"]  # 2 Heat, remove 1 Bacteria
+    mover.entropy = entropy
+    set_token(game, 0, "star", "board", 0)
+    start_turn(game, 0)
+    if not lands:
+        assert refused(game)["move:2"] == (
+            "Can't land there: you may only land on Create Life when you can play a Life card"
+        )
+        return
+    game.choose("move:2")
+    assert kind(game) == "retrieve"
+    game.choose("star:0")
+    game.choose("planet:s0p0")
+    assert kind(game) == "create_life"
+    assert "play:L24:s0p0" in option_ids(game)
+
+
 def test_create_life_may_be_landed_on_when_no_move_at_all_is_legal() -> None:
     """I0: +1 is Create Life with no card, +2 is I1 with the Planet token on the board and the
     Wild locked, +3 is O1 occupied with no Entropy. So Create Life becomes legal."""

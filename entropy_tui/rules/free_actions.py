@@ -1,4 +1,5 @@
-"""Free actions of the Action step: the Entropy exchange and fulfilling a Biome."""
+"""Free actions: the Entropy exchange (in the Action step) and fulfilling a Biome (at any
+decision of your own turn until its Objectives are checked)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ if TYPE_CHECKING:
 EXCHANGE_COST = 2  # Entropy for 1 Energy or 1 Mass
 
 
-def free_action_options(game: Game, seat: int) -> list[Option]:
-    """What the player may do besides the pending choice (never ends the current Task)."""
+def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Option]:
+    """What the player may do besides the pending choice (never ends the current Task);
+    `exchange`: the Entropy exchange too."""
     player = game.player(seat)
     options = []
-    if player.entropy >= EXCHANGE_COST:
+    if exchange and player.entropy >= EXCHANGE_COST:
         for resource in ("energy", "mass"):
 
             def exchange(resource: str = resource) -> None:

@@ -7,7 +7,7 @@ while not game.over:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import Any
 
@@ -19,6 +19,9 @@ from .refs import parse_planet_ref
 from .rng import Rng
 from .state import Event, GameState, PlanetState, PlayerState, Task
 from .tasks import HANDLERS
+
+# Decisions of a turn after its Objectives are checked: a Biome fulfilled then would not count.
+AFTER_THE_OBJECTIVES = ("lifeform_objectives", "confirm_turn_end")
 
 
 class Game:
@@ -100,14 +103,26 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy, for look-ahead."""
+        clone = self._unsettled_copy()
+        clone._settle()
+        return clone
+
+    def _unsettled_copy(self) -> Game:
         clone = Game.__new__(Game)
         clone.state = self.state.model_copy(deep=True)
         clone.catalog = self.catalog
         clone.index = self.index
         clone._decision = None
         clone._dumped_events = []
-        clone._settle()
         return clone
+
+    def try_out(self, change: Callable[[Game], None]) -> Game:
+        """A copy of this game with `change` made to its state directly, then settled: for
+        looking past a decision the rules do not offer yet."""
+        trial = self._unsettled_copy()  # the pending decision is not worked out again
+        change(trial)
+        trial._settle()
+        return trial
 
     def view(self, seat: int) -> dict[str, Any]:
         """The snapshot as `seat` may see it: other players' hands, missions and private log
@@ -226,8 +241,9 @@ class Game:
             decision = HANDLERS[task.kind](self, task)
             if decision is not None:
                 turn = self.state.turn
-                if turn.step == "action" and decision.player == turn.player:
-                    decision.options.extend(free_action_options(self, decision.player))
+                if decision.player == turn.player and task.kind not in AFTER_THE_OBJECTIVES:
+                    exchange = turn.step == "action"  # the rulebook's step for the exchange
+                    decision.options.extend(free_action_options(self, turn.player, exchange))
                 decision.kind = task.kind
                 self._decision = decision
 

@@ -21,6 +21,7 @@ RULE_MOVE = "Movement"
 RULE_PASS = "Passing a Creation Token"
 RULE_INNER = "Landing on Inner Circle Actions"
 RULE_TRAFFIC = "Traffic Bonus"
+LOOK_AHEAD_LIMIT = 60  # positions looked at, at most, for the rewards of one move
 
 
 @dataclass(slots=True)
@@ -84,9 +85,50 @@ def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> M
     if preview.action == "create_life" and not preview.reason and not stuck:
         from .actions.create_life import playable_cards
 
-        if not playable_cards(game, seat, first_only=True):
+        if not playable_cards(game, seat, first_only=True) and not _rewards_make_a_play(
+            game, seat, preview
+        ):
             preview.reason = "you may only land on Create Life when you can play a Life card"
     return preview
+
+
+def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
+    """Can this move's own rewards (a Star activated for a passed token, a Biome reward at the
+    end of Movement) make a Life card playable by the time Create Life is resolved? Only
+    rewards whose outcome is in sight count: a way through them that draws from a stack
+    does not."""
+    player = game.player(seat)
+    biome_reward = any(
+        planet.biome is not None and game.index.biome[planet.biome].trigger == "create_life"
+        for system in player.systems
+        for planet in system.planets
+    )
+    if not player.hand or not (preview.retrieved or biome_reward):
+        return False
+    trial = game.try_out(lambda trial: _make_move(trial, trial.state.pending[-1], preview))
+    return _reaches_a_play(trial, seat, [LOOK_AHEAD_LIMIT])
+
+
+def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
+    """Does some way through the rest of the Movement step reach Create Life with a card to
+    play? `budget` counts down the positions still to look at."""
+    from .actions.create_life import playable_cards
+
+    decision = game.decision
+    if decision is None or decision.player != seat:
+        return False
+    if decision.kind == "create_life":
+        return bool(playable_cards(game, seat, first_only=True))
+    for option in decision.enabled:
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        branch = game.copy()
+        reveals = branch.state.board.reveals
+        branch.choose(option.id)
+        if branch.state.board.reveals == reveals and _reaches_a_play(branch, seat, budget):
+            return True
+    return False
 
 
 def _no_token_reason(needed: str, where: dict[str, str], wild_locked: bool) -> str:

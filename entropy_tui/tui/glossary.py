@@ -94,7 +94,7 @@ _RONDEL = Section(
         Entry("I0-I5", "the inner Action spaces, clockwise", (r"I[0-5]",)),
         Entry("O0-O5", "the outer Action spaces (Action tiles)", (r"O[0-5]",)),
         Entry(
-            SEAT_SYMBOLS,
+            " ".join(SEAT_SYMBOLS),
             "the seats' symbols (besides a colour): whose Scientist or token",
             (f"{_SEAT}+",),
         ),
@@ -124,9 +124,10 @@ _COUNTERS = Section(
     (
         Entry(
             "stars 1/3",
-            "a track: space 1 of the last space 3 (Objectives, Generator)",
+            "a Main Objective track: 1 space along, the last space is 3",
             (r"\d+/\d+",),
         ),
+        Entry("Generator 2/8", "on space 2 of the Generator track's 8 spaces"),
         Entry(
             "obj 0/1/1",
             "the seat's space on each Main Objective track, in order",
@@ -135,20 +136,20 @@ _COUNTERS = Section(
                 r"\d+/\d+/\d+",
             ),
         ),
-        Entry("gen 3", "the seat's space on the Generator track", ("gen",)),
+        Entry("gen 3", "the seat's space on the Generator track, counted from 1", ("gen",)),
         Entry("sys", "Solar Systems", ("sys",)),
         Entry("ast", "Asteroids in its Solar Systems", ("ast",)),
         Entry("life", "Lifeforms on its Planets"),
         Entry("at O4", "where its Scientist stands"),
         Entry("advanced 1x", "how many times the Generator advanced", (r"\d+x",)),
-        Entry("x2", "twice", (r"x\d+",)),
+        Entry("x2", "done twice", (r"x\d+",)),
         Entry("tier 0", "how far a Focus card is upgraded (0, 1 or 2)"),
         Entry("set B", "the seat's set of Focus cards (A to D)", ("[A-D]",)),
         Entry("(top) (bottom)", "an Asteroid's space on its Planet"),
         Entry("score now 13", "the seat's score if the game ended now"),
         Entry(
             "3 x 2 = 6",
-            "VP per unit on a Main Objective track, times the units: the VP",
+            "a Main Objective's VP per unit where the marker is, x units = VP",
             (
                 "x",
                 "=",

@@ -124,9 +124,10 @@ class Game:
         trial._settle()
         return trial
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """The snapshot as `seat` may see it: other players' hands, missions and private log
-        lines hidden, and of every stack only its top (unless hands are open)."""
+        lines hidden, and of every stack only its top (unless hands are open). Seat None sees
+        only what is public."""
         from .visibility import view_of
 
         return view_of(self, seat)

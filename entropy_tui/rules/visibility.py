@@ -1,4 +1,5 @@
-"""What one seat may see: its own cards, and everything public."""
+"""What one seat may see: its own cards, and everything public (seat None: only what is
+public, as for someone watching a game that is not over)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ def _tops_only(stacks: list[list[str]]) -> list[list[str]]:
     return [[HIDDEN] * (len(stack) - 1) + stack[-1:] for stack in stacks]
 
 
-def view_of(game: Game, seat: int) -> dict[str, Any]:
+def view_of(game: Game, seat: int | None) -> dict[str, Any]:
     snapshot = game.state.model_dump(mode="json", exclude={"log", "choices"})
     # The seed and the choice log would let a seat replay the game and see every hand.
     snapshot["rng"] = snapshot["seed"] = 0

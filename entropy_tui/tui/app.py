@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import App, SystemCommand
-from textual.events import Resize
+from textual.events import Event, Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 
@@ -195,6 +195,15 @@ class EntropyApp(App[None]):
         self._show(GameOverScreen(session))
 
     # ------------------------------------------------------------------ size guard
+    async def on_event(self, event: Event) -> None:
+        # A key comes back here, from the focused widget up, to run its bindings: only now is
+        # it known which decision it would act on, and a game screen may drop it (typed_ahead).
+        if isinstance(event, Key) and event.is_forwarded:
+            typed_ahead = getattr(self.screen, "typed_ahead", None)
+            if typed_ahead is not None and typed_ahead(event):
+                return
+        await super().on_event(event)
+
     def on_resize(self, event: Resize) -> None:
         self._guard_size(event.size)  # self.size is updated only after this handler
 

@@ -11,6 +11,9 @@ from textual.binding import Binding
 DIGITS = tuple("1234567890")
 # The footer shows the panel keys together, under one word (the panel bar names each panel).
 PANEL_KEYS = Binding.Group("Page", compact=True)
+# The keys that pick or move through the prompt's options: only the decision on screen when
+# one was pressed can take it.
+PROMPT_KEYS = frozenset((*DIGITS, "enter", "up", "down", "pageup", "pagedown", "home", "end"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +117,9 @@ COMMANDS: tuple[Command, ...] = (
     # Playing
     Command(
         "Choose",
-        "Choose option number N; two digits when there are ten or more",
+        "Choose option N. With ten or more options every number has two digits: type 07 or"
+        " 7 and Enter, 12 for twelve (the first digit waits, shown as 7_); a key pressed"
+        " before a prompt appears is not applied to it",
         "digit('{key}')",
         DIGITS,
         "1-9",

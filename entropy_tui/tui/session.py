@@ -36,6 +36,7 @@ class Session:
         unsaved_reason: str | None = None,
         watch_only: bool = False,
         tutorial: dict[str, dict[str, int]] | None = None,
+        public_only: bool = False,
     ) -> None:
         """`tutorial`: what the coach of a guided game had taught when it was saved."""
         self.config = config
@@ -70,6 +71,8 @@ class Session:
 
             self.coach = Coach(config.seed, tutorial)
         self._advice: tuple[tuple, Advice] | None = None
+        # Watching with no seat's cards shown (a replay of a game that is not over).
+        self.public_only = public_only and not config.open_hands
 
     @classmethod
     def from_save(
@@ -115,8 +118,9 @@ class Session:
 
     @property
     def spectating(self) -> bool:
-        """Nobody human plays here: the screen is a window on the game, cards and all."""
-        return not self.humans
+        """Nobody human plays here: the screen is a window on the game, cards and all (unless
+        it is public_only)."""
+        return not self.humans and not self.public_only
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
@@ -156,6 +160,8 @@ class Session:
         if self.spectating:
             view = game.snapshot()
             view["log"] = game.dumped_log()  # the same event objects the notes merge into
+        elif self.public_only:
+            view = game.view(None)
         else:
             view = game.view(self.viewer if self.viewer is not None else self.humans[0])
         view["log"] = interleave(game.dumped_log(), view["log"], self.timeline.notes)

@@ -43,19 +43,32 @@ async def settle(pilot: Pilot) -> None:
             return
 
 
+async def shown(pilot: Pilot) -> None:
+    """Waits until the decision in the prompt has been drawn, as a person sees it before
+    pressing a key for it."""
+    for _ in range(50):
+        await settle(pilot)
+        screen = pilot.app.screen
+        if not isinstance(screen, GameScreen) or screen.query_one(Prompt).drawn:
+            return
+        await pilot.pause(0)
+
+
 async def press(pilot: Pilot, *keys: str) -> None:
-    """Keys delivered like a terminal's, each handled to the end before the next, without
-    Pilot.press's idle waits (about 40 ms a key), which would make whole games take minutes."""
+    """Keys delivered like a terminal's, each handled to the end, and what it brings drawn,
+    before the next, without Pilot.press's idle waits (about 40 ms a key), which would make
+    whole games take minutes."""
     for key in keys:
+        await shown(pilot)
         pilot.app.simulate_key(key)
         await settle(pilot)
 
 
 def keys_for(number: int, count: int) -> list[str]:
-    """The keys that take option `number` of `count`: digits, then Enter if a longer number
-    could still follow."""
+    """The keys that take option `number` of `count`: its digits, then Enter if the number has
+    fewer digits than the options' count (7 of 12: "7", Enter)."""
     digits = list(str(number))
-    return [*digits, "enter"] if number * 10 <= count else digits
+    return [*digits, "enter"] if len(digits) < len(str(count)) else digits
 
 
 Picker = Callable[[GameScreen, list[Choice]], Choice]

@@ -211,7 +211,7 @@ async def test_two_digit_numbers_and_disabled_options() -> None:
         before = len(game.state.choices)
         await press(pilot, "1")  # 1 or 10-19: waits
         assert len(game.state.choices) == before
-        assert "press Enter" in prompt.border_title
+        assert "Option 1_" in prompt.border_title
         target = prompt.choices[11]
         await press(pilot, "2")
         if target.enabled:

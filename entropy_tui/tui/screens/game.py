@@ -8,6 +8,7 @@ from collections.abc import Callable
 from math import ceil
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -19,7 +20,7 @@ from entropy_tui.recap import since_last_turn
 from entropy_tui.rules import InvalidChoice
 from entropy_tui.rules.scoring import explained_scores
 
-from ..keys import bindings_for
+from ..keys import PROMPT_KEYS, bindings_for
 from ..scene import Scene
 from ..session import Session
 from ..widgets.coach_panel import CoachPanel
@@ -28,7 +29,7 @@ from ..widgets.game_log import GameLog
 from ..widgets.offers import Offers
 from ..widgets.opponents import Opponents
 from ..widgets.panel_bar import PANELS, PanelBar
-from ..widgets.prompt import Prompt
+from ..widgets.prompt import IGNORED, Prompt
 from ..widgets.rondel import Rondel
 from ..widgets.status_bar import StatusBar
 from .handoff import HandoffScreen
@@ -123,6 +124,7 @@ class GameScreen(Screen[None]):
         self._fit_layout()
 
     def on_screen_resume(self) -> None:
+        self.query_one(Prompt).redrawn()  # keys typed while it was covered are not for it
         if self._paused:
             self._paused = False
             self.advance()
@@ -319,8 +321,19 @@ class GameScreen(Screen[None]):
         return decision.rule
 
     # ------------------------------------------------------------------ actions
+    def typed_ahead(self, key: events.Key) -> bool:
+        """Whether `key` picks or moves through options and was pressed before the decision
+        on screen was drawn: it was meant for an earlier one, and is dropped (with a note).
+        Asked by the app as the key's bindings are about to run."""
+        prompt = self.query_one(Prompt)
+        if key.key in PROMPT_KEYS and prompt.pressed_before_drawn(key.time):
+            prompt.note(IGNORED)
+            return True
+        return False
+
     def on_prompt_chosen(self, message: Prompt.Chosen) -> None:
-        self.choose(message.option_id)
+        if not self.query_one(Prompt).stale(message.generation):
+            self.choose(message.option_id)
 
     def action_digit(self, digit: str) -> None:
         prompt = self.query_one(Prompt)
@@ -335,8 +348,12 @@ class GameScreen(Screen[None]):
     def action_choose_highlighted(self) -> None:
         prompt = self.query_one(Prompt)
         choice = prompt.highlighted_choice()
-        if choice is not None and choice.enabled:
+        if choice is None:
+            return
+        if choice.enabled:
             self.choose(choice.id)
+        else:
+            prompt.refuse(choice)
 
     def action_undo(self) -> None:
         self._step_back_or_forward(self.session.undo)

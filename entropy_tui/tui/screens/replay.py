@@ -1,14 +1,19 @@
 """Replaying a game choice by choice: the game screen, re-rendered at each step, with the
-decision of that step in the prompt and the option that was taken highlighted."""
+decision of that step in the prompt and the option that was taken highlighted.
+
+A game that is not over (and not played with open hands) replays in public: no seat's hand,
+Missions or options are shown, since its players may still be playing it."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
+
 from entropy_tui.rules import Game
 from entropy_tui.rules.control import controller_words, is_control, parse_control
 
-from ..keys import bindings_for
+from ..keys import DIGITS, bindings_for
 from ..session import Session
 from ..widgets.prompt import Prompt
 from .game import GameScreen
@@ -24,6 +29,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
         self._table = session.config
         self._start = session.game.config()
         self._choices = list(session.game.state.choices)
+        self._public = not session.game.over
         game = Game.new(**self._start)  # the game at `step`: never one of the checkpoints
         self._checkpoints: dict[int, Game] = {0: game.copy()}
         self.step = 0
@@ -34,7 +40,15 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
         return len(self._choices)
 
     def _watching(self, game: Game) -> Session:
-        return Session(self._table, game, watch_only=True)
+        return Session(self._table, game, watch_only=True, public_only=self._public)
+
+    def on_mount(self) -> None:
+        if self.session.public_only:
+            self.notify(
+                "This game is not over, so its replay shows only what every player may see:"
+                " no hand, no Missions, no seat's options.",
+                title="Public replay",
+            )
 
     def advance(self) -> None:
         """Nothing moves by itself in a replay: just show the step."""
@@ -43,6 +57,10 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
 
     def choose(self, option_id: str) -> None:
         self.query_one(Prompt).note("This is a replay: Left/Right step through the choices.")
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "enter" or event.key in DIGITS:  # also with no options shown
+            self.choose("")
 
     def action_step(self, delta: int) -> None:
         self.go_to(self.step + delta)
@@ -90,7 +108,10 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
                 " (Left/Right step, Esc leaves)"
             )
             return
+        who = self._table.seats[decision.player].name
+        if not self.session.sees_private(decision.player):
+            prompt.note(f"{where}: {who}'s choice stays hidden (Left/Right step, Esc leaves)")
+            return
         taken = [option.id for option in decision.options].index(choice)
         prompt.options.highlight(taken)
-        who = self._table.seats[decision.player].name
         prompt.note(f"{where}: {who} took option {taken + 1} (Left/Right step, Esc leaves)")

@@ -1,7 +1,12 @@
 """The numbered options of a decision, one highlighted. It draws only the lines in view and
 never changes size, so a new decision repaints the prompt without a new screen layout (a
 scrolling list would ask for one at every decision). Moving the highlight repaints the two
-options it leaves and reaches."""
+options it leaves and reaches.
+
+What Enter takes is always in view: the list scrolls so that the highlighted option, its
+reason included, sits clear of the "more lines" notes at either edge, and the highlight visits
+every option (a disabled one shows why it is not possible), so every reason can be brought
+into view from the keyboard."""
 
 from __future__ import annotations
 
@@ -29,6 +34,16 @@ class Choice:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Which lines are in view from line `top`: a note in the first row when lines are above,
+    in the last row when lines are below, unless the highlighted option needs that row."""
+
+    top: int
+    above: int  # lines hidden above (0: no note at the top)
+    below: int  # lines hidden below (0: no note at the bottom)
+
+
 class OptionsView(LineView, can_focus=True):
     DEFAULT_CSS = """
     OptionsView { height: 1fr; }
@@ -51,16 +66,22 @@ class OptionsView(LineView, can_focus=True):
     ]
 
     class Selected(Message):
-        """An option was picked (Enter or a click); it may be disabled."""
+        """An option was picked (Enter or a click); it may be disabled. `generation` tells
+        which set of choices it was picked from: another may have come before it arrives."""
 
-        def __init__(self, choice: Choice) -> None:
+        def __init__(self, choice: Choice, generation: int) -> None:
             super().__init__()
             self.choice = choice
+            self.generation = generation
+
+    class Moved(Message):
+        """The person moved the highlight (keys or the mouse wheel)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: tuple[Choice, ...] = ()
         self.highlighted: int | None = None
+        self.generation = 0  # how many times the choices were set
         self._top = 0  # first line in view
         self._lines: list[tuple[int, bool, Content]] = []  # (option, first line?, line)
         self._width = 0
@@ -68,9 +89,12 @@ class OptionsView(LineView, can_focus=True):
     # ------------------------------------------------------------------ data
     def set_choices(self, choices: tuple[Choice, ...]) -> None:
         self.choices = choices
-        self.highlighted = next((i for i, c in enumerate(choices) if c.enabled), None)
+        self.generation += 1
+        first = next((i for i, c in enumerate(choices) if c.enabled), 0)
+        self.highlighted = first if choices else None
         self._top = 0
         self._width = 0  # lay the lines out again
+        self._scroll_to_highlight()
         self.repaint_lines()
 
     def highlight(self, index: int) -> None:
@@ -78,6 +102,11 @@ class OptionsView(LineView, can_focus=True):
             self.highlighted = index
             self._scroll_to_highlight()
             self.repaint_lines()
+
+    @property
+    def window(self) -> Window:
+        """What is in view now."""
+        return self._window(self._top, self._layout(self.size.width), self.size.height)
 
     # ------------------------------------------------------------------ drawing
     def _layout(self, width: int) -> list[tuple[int, bool, Content]]:
@@ -91,24 +120,55 @@ class OptionsView(LineView, can_focus=True):
             ]
         return self._lines
 
-    def _scroll_to_highlight(self) -> None:
-        lines = self._layout(self.size.width)
+    def _highlight_rows(self, lines: list[tuple[int, bool, Content]]) -> range:
         rows = [row for row, (index, _, _) in enumerate(lines) if index == self.highlighted]
-        height = max(self.size.height, 1)
-        if rows:
-            if rows[0] < self._top:
-                self._top = rows[0]
-            elif rows[-1] >= self._top + height:
-                self._top = rows[-1] - height + 1
+        return range(rows[0], rows[-1] + 1) if rows else range(0)
+
+    def _window(self, top: int, lines: list[tuple[int, bool, Content]], height: int) -> Window:
+        rows = self._highlight_rows(lines)
+        above = top > 0 and (not rows or rows.start > top)
+        below = top + height < len(lines) and (not rows or rows.stop < top + height)
+        return Window(
+            top,
+            top + 1 if above else 0,
+            len(lines) - (top + height - 1) if below else 0,
+        )
+
+    def _scroll_to_highlight(self) -> None:
+        """Scrolls as little as it takes to show the whole highlighted option clear of the
+        notes; an option taller than the view is shown from its first line."""
+        if not self.size.height:
+            return  # not laid out yet: on_resize comes back here
+        lines = self._layout(self.size.width)
+        rows = self._highlight_rows(lines)
+        height = self.size.height
+        last_top = max(len(lines) - height, 0)
+        if not rows:
+            self._top = min(self._top, last_top)
+            return
+
+        def clear(top: int) -> bool:  # of the notes this top would draw
+            first = top + (1 if top > 0 else 0)
+            end = top + height - (1 if top + height < len(lines) else 0)
+            return first <= rows.start and rows.stop <= end
+
+        def inside(top: int) -> bool:  # the notes giving way to it
+            return top <= rows.start and rows.stop <= top + height
+
+        tops = range(last_top + 1)
+        fitting = [top for top in tops if clear(top)] or [top for top in tops if inside(top)]
+        if fitting:
+            self._top = min(fitting, key=lambda top: abs(top - self._top))
+        else:
+            self._top = min(rows.start, last_top)
 
     def lines(self, size: Size) -> list[Content]:
         width, height = size
         lines = self._layout(width)
-        shown = lines[self._top : self._top + height]
-        more = len(lines) - self._top - height
+        window = self._window(self._top, lines, height)
         highlight = self.get_visual_style("options--highlight")
         out = []
-        for index, first, line in shown:
+        for index, first, line in lines[self._top : self._top + height]:
             if index == self.highlighted:
                 # A ">" as well as the colours: the highlight shows without colour too.
                 line = Content(">" if first else " ") + line
@@ -116,48 +176,73 @@ class OptionsView(LineView, can_focus=True):
             else:
                 line = Content(" ") + line
             out.append(line)
-        if more > 0 and out:
-            out[-1] = Content.styled(f"  ... {more} more lines: Down or PgDn", "italic")
+        if window.above and out:
+            out[0] = _more(window.above, "above: Up or PgUp")
+        if window.below and out:
+            out[-1] = _more(window.below, "below: Down or PgDn")
         return out
 
     # ------------------------------------------------------------------ keys and mouse
     def action_move(self, step: int) -> None:
-        """Moves `step` enabled options on (as far as there are); disabled ones are passed
-        over, their reason being already on screen."""
+        """Moves the highlight `step` options on (as far as there are), disabled ones too, so
+        that every reason can be read."""
         if self.highlighted is None:
             return
-        direction = 1 if step > 0 else -1
-        enabled = [i for i, c in enumerate(self.choices) if c.enabled]
-        ahead = [i for i in enabled if (i - self.highlighted) * direction > 0]
-        if ahead:
-            ahead.sort(key=lambda i: abs(i - self.highlighted))
-            self.highlight(ahead[min(abs(step), len(ahead)) - 1])
+        target = max(0, min(self.highlighted + step, len(self.choices) - 1))
+        if target != self.highlighted:
+            self.highlight(target)
+            self.post_message(self.Moved())
 
     def action_page(self, direction: int) -> None:
-        self.action_move(direction * max(self.size.height // 3, 1))
+        """Moves the highlight about a view's height of lines on."""
+        if self.highlighted is None:
+            return
+        lines = self._layout(self.size.width)
+        rows = self._highlight_rows(lines)
+        step = max(self.size.height - 2, 1)
+        row = rows.start + step if direction > 0 else rows.start - step
+        row = max(0, min(row, len(lines) - 1))
+        target = lines[row][0]
+        if target == self.highlighted:
+            self.action_move(direction)
+        else:
+            self.action_move(target - self.highlighted)
 
     def action_select(self) -> None:
         if self.highlighted is not None:
-            self.post_message(self.Selected(self.choices[self.highlighted]))
+            self.post_message(self.Selected(self.choices[self.highlighted], self.generation))
 
     def on_click(self, event: events.Click) -> None:
+        window = self.window
+        if window.above and event.y == 0:
+            self.action_page(-1)
+            return
+        if window.below and event.y == self.size.height - 1:
+            self.action_page(1)
+            return
         row = self._top + event.y
         if 0 <= row < len(self._lines):
             index = self._lines[row][0]
             self.highlight(index)
-            self.post_message(self.Selected(self.choices[index]))
+            self.post_message(self.Selected(self.choices[index], self.generation))
 
+    # The wheel moves the highlight, so that what Enter takes stays in view.
     def on_mouse_scroll_down(self) -> None:
-        self._top = min(self._top + 1, max(len(self._lines) - self.size.height, 0))
-        self.repaint_lines()
+        self.action_move(1)
 
     def on_mouse_scroll_up(self) -> None:
-        self._top = max(self._top - 1, 0)
-        self.repaint_lines()
+        self.action_move(-1)
 
     def on_resize(self) -> None:
+        # The rows may already have been drawn at the new size, from the old scroll position.
         self._width = 0
         self._scroll_to_highlight()
+        self.repaint_lines()
+
+
+def _more(count: int, where: str) -> Content:
+    lines = "line" if count == 1 else "lines"
+    return Content.styled(f"  ... {count} more {lines} {where}", "italic")
 
 
 def _lines(choice: Choice, index: int, count: int, width: int) -> list[tuple[int, bool, Content]]:

@@ -1,8 +1,15 @@
 """The prompt: who acts, what is asked, and the numbered options (disabled ones greyed, with the
-engine's reason). Options are taken by number keys, arrows + Enter, or a mouse click."""
+engine's reason). Options are taken by number keys, arrows + Enter, or a mouse click.
+
+A key belongs to the decision on screen when it was pressed: the prompt notes when each decision
+was first drawn, and keys pressed before that (typed ahead while the previous choice was being
+made) are not applied to it."""
 
 from __future__ import annotations
 
+import math
+
+from textual import _time
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
@@ -17,21 +24,25 @@ from .text_panel import TextPanel
 
 SUGGESTED = "  <- the coach's pick"
 CONFIRM_TURN_END = "confirm_turn_end"  # the engine's Decision kind for "End your turn"
+IGNORED = "A key pressed before this prompt appeared was ignored."
 
 
 class Prompt(Vertical):
     class Chosen(Message):
-        """The person picked an enabled option."""
+        """The person picked an enabled option of the choices `generation` (see stale)."""
 
-        def __init__(self, option_id: str) -> None:
+        def __init__(self, option_id: str, generation: int) -> None:
             super().__init__()
             self.option_id = option_id
+            self.generation = generation
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: tuple[Choice, ...] = ()
         self._key: tuple | None = None
         self._typed = ""
+        self._shown = 0  # how many decisions have been put on screen, to tell them apart
+        self._drawn_at = math.inf  # when the decision on screen was first drawn
 
     def compose(self) -> ComposeResult:
         yield TextPanel(id="prompt-question")
@@ -59,12 +70,14 @@ class Prompt(Vertical):
         question = _question(scene)
         recap_kind, recap = _recap(scene)
         recap_key = tuple(line.markup for line in recap)
-        key = (question.markup, recap_key, choices)
+        # The number of choices made tells apart two decisions that read the same.
+        key = (len(scene.game.state.choices), question.markup, recap_key, choices)
         if key == self._key:
             return
         self._key = key
         self.choices = choices
         self._typed = ""
+        self.redrawn()
         self.query_one("#prompt-question", TextPanel).redraw(question.markup, lambda: [question])
         recap_panel = self.query_one("#prompt-recap", TextPanel)
         recap_panel.set_class(recap_kind == "since", "-since")
@@ -76,27 +89,59 @@ class Prompt(Vertical):
         if picks:  # Enter takes the coach's pick; any other option stays a key away
             self.options.highlight(picks[0])
 
+    def redrawn(self) -> None:
+        """The prompt is drawn anew (another decision, or its screen back on top): keys
+        pressed from now until that frame is on screen are pressed for what was there before."""
+        self._shown += 1
+        self._drawn_at = math.inf
+        self.call_after_refresh(self._mark_drawn, self._shown)
+
+    def _mark_drawn(self, shown: int) -> None:
+        # Only the frame of the latest decision counts, and only once its screen is on top
+        # (after a hand-off, redrawn() is called again), if the game is still on screen.
+        if shown == self._shown and self.is_attached and self.screen.is_current:
+            self._drawn_at = _time.get_time()  # the clock key events are stamped with
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the decision shown has been drawn on screen yet."""
+        return self._drawn_at != math.inf
+
+    def pressed_before_drawn(self, pressed_at: float) -> bool:
+        """Whether a key stamped `pressed_at` was pressed before the decision was drawn."""
+        return pressed_at < self._drawn_at
+
     def note(self, text: str) -> None:
         """Set into the prompt's top edge: why a number did nothing, what is being typed."""
         if self.border_title != text:  # setting it repaints the whole prompt
             self.border_title = text
 
     def type_digit(self, digit: str) -> Choice | None:
-        """Numbers of two digits are typed digit by digit; returns the option when complete."""
+        """Returns the option once its number is complete. Under ten options a digit is a whole
+        number; with ten or more every number has two digits ("07" or "7" and Enter): the
+        first digit highlights its option and waits for a second digit or Enter."""
         count = len(self.choices)
         typed = self._typed + digit
-        if not count or not typed.lstrip("0") or int(typed) > count:
+        digits = len(str(count))
+        if not count or (len(typed) == digits and not 1 <= int(typed) <= count):
             self._typed = ""
             self.note(f"There is no option {typed}." if count else "")
             return None
-        number = int(typed)
-        if number * 10 <= count:  # a second digit could still follow
+        if len(typed) < digits:
             self._typed = typed
-            self.options.highlight(number - 1)
-            self.note(f"Option {typed}: press Enter, or another digit for {typed}0-{typed}9.")
+            number = int(typed)
+            if number:
+                self.options.highlight(number - 1)
+            shown = typed + "_" * (digits - len(typed))
+            self.note(
+                f"Option {shown}: type the next digit, or Enter for option {number}."
+                if number
+                else f"Option {shown}: type the next digit."
+            )
             return None
         self._typed = ""
-        return self.choices[number - 1]
+        self.note("")
+        return self.choices[int(typed) - 1]
 
     def highlighted_choice(self) -> Choice | None:
         index = self.options.highlighted
@@ -105,11 +150,27 @@ class Prompt(Vertical):
     def refuse(self, choice: Choice) -> None:
         self.note(f"Option {choice.number} is not possible: {choice.reason}")
 
+    def on_options_view_moved(self, event: OptionsView.Moved) -> None:
+        event.stop()
+        if self._typed:  # the number being typed gives way to the arrows
+            self._typed = ""
+            self.note("")
+
+    def stale(self, generation: int) -> bool:
+        """Whether a pick from the choices `generation` came after others replaced them (a
+        second Enter handled once the first had chosen); it is dropped, with a note."""
+        if generation == self.options.generation:
+            return False
+        self.note(IGNORED)
+        return True
+
     def on_options_view_selected(self, event: OptionsView.Selected) -> None:
         event.stop()
+        if self.stale(event.generation):
+            return
         self._typed = ""
         if event.choice.enabled:
-            self.post_message(self.Chosen(event.choice.id))
+            self.post_message(self.Chosen(event.choice.id, event.generation))
         else:
             self.refuse(event.choice)
 

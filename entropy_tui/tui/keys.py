@@ -129,7 +129,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "Move through options",
-        "Highlight the previous or next option",
+        "Highlight the previous or next option, disabled ones too (to read why not)",
         "",
         ("up", "down"),
         "Up/Down",

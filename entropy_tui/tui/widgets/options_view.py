@@ -36,10 +36,10 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """Which lines are in view from line `top`: a note in the first row when lines are above,
-    in the last row when lines are below, unless the highlighted option needs that row."""
+    """What the notes at the edges say: a note in the first row when lines are above, in the
+    last row when lines are below, unless the highlighted option needs that row. A note hides
+    the line of its row too, so it always stands for two lines or more."""
 
-    top: int
     above: int  # lines hidden above (0: no note at the top)
     below: int  # lines hidden below (0: no note at the bottom)
 
@@ -128,11 +128,7 @@ class OptionsView(LineView, can_focus=True):
         rows = self._highlight_rows(lines)
         above = top > 0 and (not rows or rows.start > top)
         below = top + height < len(lines) and (not rows or rows.stop < top + height)
-        return Window(
-            top,
-            top + 1 if above else 0,
-            len(lines) - (top + height - 1) if below else 0,
-        )
+        return Window(top + 1 if above else 0, len(lines) - (top + height - 1) if below else 0)
 
     def _scroll_to_highlight(self) -> None:
         """Scrolls as little as it takes to show the whole highlighted option clear of the
@@ -241,8 +237,7 @@ class OptionsView(LineView, can_focus=True):
 
 
 def _more(count: int, where: str) -> Content:
-    lines = "line" if count == 1 else "lines"
-    return Content.styled(f"  ... {count} more {lines} {where}", "italic")
+    return Content.styled(f"  ... {count} more lines {where}", "italic")  # count >= 2
 
 
 def _lines(choice: Choice, index: int, count: int, width: int) -> list[tuple[int, bool, Content]]:

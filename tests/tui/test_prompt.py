@@ -19,6 +19,7 @@ from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.replay import ReplayScreen
 from entropy_tui.tui.screens.seats import SeatsScreen
 from entropy_tui.tui.session import Session
+from entropy_tui.tui.widgets.line_view import LineView
 from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt
 
@@ -237,16 +238,27 @@ def secrets(game: Game) -> list[str]:
     ]
 
 
+def readable(app: EntropyApp) -> str:
+    """What the screen shows, with every panel's lines that can be scrolled into view."""
+    panels = [
+        line.plain
+        for widget in app.screen.query(LineView)
+        if widget.region.area  # on screen (a hidden panel keeps what it last showed)
+        for line in widget.lines(widget.size)
+    ]
+    return "\n".join([screen_text(app), *panels])
+
+
 async def look_around(pilot: object, app: EntropyApp) -> list[str]:
-    """The screen's text with each panel shown, and every seat's full console."""
+    """What can be read with each panel shown, and in every seat's full console."""
     texts = []
     for key in ("c", "p", "o", "l", "b"):
         await press(pilot, key)  # type: ignore[arg-type]
-        texts.append(screen_text(app))
+        texts.append(readable(app))
     await press(pilot, "v")  # type: ignore[arg-type]
     assert isinstance(app.screen, SeatsScreen)
     for _ in range(2):
-        texts.append(screen_text(app))
+        texts.append(readable(app))
         await press(pilot, "right")  # type: ignore[arg-type]
     await press(pilot, "escape")  # type: ignore[arg-type]
     return texts
@@ -288,4 +300,4 @@ async def test_a_finished_or_open_handed_game_replays_with_the_hands(finished: b
         await settle(pilot)
         await press(pilot, *["right"] * 20)
         assert app.screen.query_one(Prompt).choices, "the decision's options are shown"
-        assert "Hand (private)" in screen_text(app)
+        assert any("Hand (private)" in text for text in await look_around(pilot, app))

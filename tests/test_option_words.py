@@ -64,14 +64,14 @@ def test_the_token_labels_say_what_the_focus_cards_will_do() -> None:
     player.focus["planet"] = 1
     refresh(game)
     game.choose("move:1")
-    assert label(game, "token:wild") == "Place your Wild token (then no Focus card triggers)"
+    assert label(game, "token:wild") == "Place your Wild token (no Focus card triggers)"
     tier1 = effects_words(list(game.index.focus[(player.focus_set, "planet")].tier1))
     assert label(game, "token:planet") == (
-        f"Place your Planet token (then your Planet Focus card triggers: {tier1})"
+        f"Place your Planet token (its Focus card triggers: {tier1})"
     )
     player.focus["planet"] = 0
     refresh(game)
-    assert "Planet Focus card is not upgraded yet: nothing triggers" in label(game, "token:planet")
+    assert "Planet token (its Focus card is not upgraded yet)" in label(game, "token:planet")
 
 
 def test_placing_the_wild_token_reads_well_in_the_undo_note() -> None:
@@ -84,7 +84,7 @@ def test_placing_the_wild_token_reads_well_in_the_undo_note() -> None:
     timeline = Timeline(game)
     timeline.choose("token:wild")
     note = timeline.undo()
-    assert note.text.endswith("took back: Place your Wild token (then no Focus card triggers)")
+    assert note.text.endswith("took back: Place your Wild token (no Focus card triggers)")
 
 
 def test_a_planet_without_icons_reads_the_same_in_prompts_and_on_screen() -> None:

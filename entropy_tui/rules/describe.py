@@ -121,6 +121,16 @@ def star_words(index: CatalogIndex, star_id: str) -> str:
 
 
 @cache  # the catalog never changes, so neither do its words
+def new_star_words(index: CatalogIndex, star_id: str) -> str:
+    """A Star an evolution or an addition makes: its icons and what activating it does."""
+    star = index.any_star[star_id]
+    return (
+        f"Star {star_id} ({icons_words(star.conditions)}; activate for {star.cost} Entropy: "
+        f"{effects_words(star.effect)})"
+    )
+
+
+@cache  # the catalog never changes, so neither do its words
 def biome_words(index: CatalogIndex, biome_id: str) -> str:
     biome = index.biome[biome_id]
     needs = " ".join(amount(n, life) for life, n in biome.requirement.items())

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .counters import count
+from .catalog import Effect
+from .counters import CHOICE_COUNTERS, choice_domain, count
 from .decision import Decision, Option
+from .describe import amount, effect_words
 from .effects import push_effects
 from .tasks import handles
 from .vocabulary import LIFEFORMS, title
@@ -37,6 +40,63 @@ def mission_met(game: Game, seat: int, mission_id: str) -> bool:
     return count(game.index, game.player(seat), mission.requirement) >= mission.at_least
 
 
+def missions_lost_if(game: Game, seat: int, change: Callable[[PlayerState], None]) -> str:
+    """What `change` (made to a copy of the play area) would cost in Missions now met, in
+    words ("; you would no longer have 3 Water icons in 1 Solar System for M11"), or ""."""
+    player = game.player(seat)
+    met = [m for m in player.missions if mission_met(game, seat, m)]
+    if not met:
+        return ""
+    changed = player.model_copy(deep=True)
+    change(changed)
+    words = ""
+    for mission_id in met:
+        mission = game.index.mission[mission_id]
+        if count(game.index, changed, mission.requirement) < mission.at_least:
+            words += f"; {_no_longer(mission.text)} for {mission_id}"
+    return words
+
+
+def _no_longer(text: str) -> str:
+    """ "Have 3 Water Life Condition icons in 1 Solar System. Reward: ..." -> "you would no
+    longer have 3 Water icons in 1 Solar System"."""
+    requirement = text.split(". Reward")[0].replace(" Life Condition icons", " icons")
+    if requirement.startswith("Have "):
+        return "you would no longer h" + requirement[1:]
+    return f"you would no longer meet '{requirement}'"
+
+
+def reward_now(game: Game, seat: int, effects: list[Effect]) -> str:
+    """What a reward "for each X" is worth in this position ("gain 4 Mass, take 2 Life
+    cards"); a reward whose type is chosen is counted for the best type."""
+    player = game.player(seat)
+    totals: dict[tuple[str, str | None], int] = {}
+    best = ""
+    for effect in effects:
+        n = effect.n
+        if effect.per in CHOICE_COUNTERS:
+            counts = {
+                v: count(game.index, player, effect.per, v) for v in choice_domain(effect.per)
+            }
+            best = max(counts, key=lambda v: counts[v])
+            n *= counts[best]
+        elif effect.per:
+            n *= count(game.index, player, effect.per)
+        key = (effect.do, effect.what)
+        totals[key] = totals.get(key, 0) + n
+    parts = []
+    for (do, what), n in totals.items():
+        match do:
+            case "gain" | "gain_lifeform":
+                parts.append(f"gain {amount(n, what or '')}")
+            case "take_life_cards":
+                parts.append(f"take {n} Life card" + ("s" if n != 1 else ""))
+            case _:
+                parts.append(effect_words(Effect(do=do, n=n, what=what)))  # type: ignore[arg-type]
+    words = ", ".join(parts)
+    return words + (f" (counting {title(best)})" if best else "")
+
+
 @handles("play_mission")
 def play_mission(game: Game, task: Task) -> Decision | None:
     seat = task.player
@@ -60,7 +120,11 @@ def play_mission(game: Game, task: Task) -> Decision | None:
     options = [
         Option(
             f"mission:{m}",
-            f"Play Mission {m}: {game.index.mission[m].text} (discards both Missions)",
+            lambda m=m: (
+                f"Play Mission {m}: {game.index.mission[m].text} Worth now: "
+                f"{reward_now(game, seat, list(game.index.mission[m].reward))} "
+                "(discards both Missions)"
+            ),
             lambda m=m: play(m),
         )
         for m in ready

@@ -146,7 +146,7 @@ def _no_token_reason(needed: str, where: dict[str, str], wild_locked: bool) -> s
     )
 
 
-def _move_label(game: Game, preview: MovePreview) -> str:
+def _move_label(game: Game, seat: int, preview: MovePreview) -> str:
     where = "inner" if rondel.is_inner(preview.destination) else "outer"
     space = rondel.space_name(preview.destination)
     text = f"Move {preview.steps} to {title(preview.action)} ({where} {space})"
@@ -162,7 +162,40 @@ def _move_label(game: Game, preview: MovePreview) -> str:
         text += f"; retrieve your {tokens} token" + ("s" if len(preview.retrieved) > 1 else "")
     if preview.unlocks_wild:
         text += "; unlock your Wild token"
-    return text
+    return text + _token_words(game, seat, preview) + _star_words(game, seat, preview)
+
+
+def _token_words(game: Game, seat: int, preview: MovePreview) -> str:
+    """Which Creation token the move places on an inner space, and what its Focus card does."""
+    match preview.placeable:
+        case [kind]:
+            return f"; places your {title(kind)} token ({token_focus_words(game, seat, kind)})"
+        case [kind, _]:
+            return f"; places your {title(kind)} or your Wild token (you choose)"
+    return ""
+
+
+def _star_words(game: Game, seat: int, preview: MovePreview) -> str:
+    """On Activate Stars: whether any Star can be paid for, counting the Entropy the move can
+    bring (the Traffic Bonus and a reward per token retrieved)."""
+    if preview.action != "activate_stars":
+        return ""
+    player = game.player(seat)
+    stars = [s.star for s in player.systems if s.star is not None]
+    if not stars:
+        return "; you have no Star to activate"
+    discount = 0
+    if game.catalog.board.generator[player.generator].discounted_stars:
+        discount = game.catalog.board.generator_discount
+    cheapest = min(max(0, game.index.any_star[s].cost - discount) for s in stars)
+    bonus = sum(e.n for e in preview.bonus if e.do == "gain" and e.what == "entropy" and not e.per)
+    most = player.entropy + bonus + len(preview.retrieved) - preview.charge
+    if cheapest > most:
+        return (
+            f"; no Star you can pay for (the cheapest costs {cheapest} Entropy,"
+            f" you will have {most})"
+        )
+    return ""
 
 
 @handles("move")
@@ -174,7 +207,7 @@ def move_decision(game: Game, task: Task) -> Decision:
         previews = [preview_move(game, seat, steps, stuck=True) for steps in (1, 2, 3)]
     for preview in previews:
         steps = preview.steps
-        label = partial(_move_label, game, preview)
+        label = partial(_move_label, game, seat, preview)
         if preview.allowed:
             options.append(
                 Option(f"move:{steps}", label, lambda p=preview: _make_move(game, task, p))
@@ -346,11 +379,11 @@ def token_focus_words(game: Game, seat: int, kind: str) -> str:
     from .flow import focus_tier_effects
 
     if kind == "wild":
-        return "then no Focus card triggers"
+        return "no Focus card triggers"
     effects = focus_tier_effects(game, seat, kind)
     if not effects:
-        return f"your {title(kind)} Focus card is not upgraded yet: nothing triggers"
-    return f"then your {title(kind)} Focus card triggers: {effects_words(effects)}"
+        return "its Focus card is not upgraded yet"
+    return f"its Focus card triggers: {effects_words(effects)}"
 
 
 @handles("charge")

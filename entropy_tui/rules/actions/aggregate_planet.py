@@ -38,6 +38,10 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
     seat = task.player
     discount = focus_discount(game, task, "mass")
     options: list[Option] = []
+    starts_new = ""
+    if game.player(seat).systems and not free_planet_spaces(game, seat):
+        spaces = game.catalog.board.planet_spaces
+        starts_new = f"; it starts a new Solar System (yours hold {spaces} Planets each)"
     for stack, planet_id in offer(game.state.board.planet_stacks):
         planet = game.index.planet[planet_id]
         cost = max(0, planet.cost - discount)
@@ -46,6 +50,7 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
             f"Aggregate {title(planet.type)} Planet {planet_id} ({icons}): pay {cost} Mass, "
             f"then {effects_words(list(planet.effect))}"
         )
+        label += starts_new
         ok, why = can_pay(game, seat, "mass", cost)
         if ok and not can_place_planet(game, seat):
             ok, why = False, "you have no empty Planet space and no Solar System tile is left"

@@ -3,18 +3,20 @@ or pay 1 Energy for a tier I Star in a starless or new Solar System."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled
-from ..describe import star_words
+from ..describe import new_star_words
 from ..flow import focus_discount
+from ..missions import missions_lost_if
 from ..state import SystemState
 from ..tasks import handles
 from .common import can_pay, pay, resolved, skip_option
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Task
+    from ..state import PlayerState, Task
 
 RULE = "Evolve a Star"
 NEW_STAR_COST = 1
@@ -59,6 +61,18 @@ def _new_star(game: Game, task: Task, star: str, system: int | None, cost: int) 
     resolved(game, task)
 
 
+def _evolve_label(game: Game, seat: int, system: int, target: str, cost: int) -> str:
+    old = game.player(seat).systems[system].star
+
+    def evolved(player: PlayerState) -> None:
+        player.systems[system].star = target
+
+    return (
+        f"Evolve {old} to {new_star_words(game.index, target)} in system {system + 1}: "
+        f"pay {cost} Energy{missions_lost_if(game, seat, evolved)}"
+    )
+
+
 @handles("evolve_star")
 def evolve_star(game: Game, task: Task) -> Decision:
     seat = task.player
@@ -71,10 +85,7 @@ def evolve_star(game: Game, task: Task) -> Decision:
             continue
         for target, printed in game.index.any_star[system.star].evolves_to.items():
             cost = max(0, printed - discount)
-            label = (
-                f"Evolve {system.star} to {star_words(game.index, target)} "
-                f"in system {i + 1}: pay {cost} Energy"
-            )
+            label = partial(_evolve_label, game, seat, i, target, cost)
             ok, why = can_pay(game, seat, "energy", cost)
             if board.star_stacks[target] == 0:
                 ok, why = False, f"the {target} stack is empty"
@@ -93,7 +104,7 @@ def evolve_star(game: Game, task: Task) -> Decision:
         targets: list[int | None] = [*starless, None]
         for target in targets:
             where = "a new Solar System" if target is None else f"Solar System {target + 1}"
-            label = f"Add {star_words(game.index, star)} to {where}: pay {cost} Energy"
+            label = f"Add {new_star_words(game.index, star)} to {where}: pay {cost} Energy"
             option_id = f"new:{star}:{'new' if target is None else target}"
             ok, why = can_pay(game, seat, "energy", cost)
             if board.star_stacks[star] == 0:

@@ -36,11 +36,15 @@ def upgrade_console(game: Game, task: Task) -> Decision:
                 )
             )
             continue
-        effects = card.tier1 if tier == 0 else card.tier2
+        effects = effects_words(list(card.tier1 if tier == 0 else card.tier2))
         label = (
-            f"Upgrade your {title(token)} Focus card to tier {tier + 1} "
-            f"({effects_words(list(effects))}): pay {COST} Energy"
+            f"Upgrade your {title(token)} Focus card to tier {tier + 1}: pay {COST} Energy; "
+            f"your {title(token)} token then triggers {effects}"
         )
+        if tier == 1:
+            label += f" instead of {effects_words(list(card.tier1))}"
+        if player.tokens[token].where == "board":
+            label += f"; your {title(token)} token comes back from the board (no reward)"
         ok, why = can_pay(game, seat, "energy", COST)
         options.append(
             Option(option_id, label, lambda token=token: _upgrade(game, task, token))

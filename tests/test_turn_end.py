@@ -75,11 +75,28 @@ def test_a_seat_handed_to_a_bot_mid_turn_goes_on_without_it() -> None:
     rng = random.Random(8)
     while game.decision is not None and game.decision.player != 1:
         game.choose(rng.choice(game.decision.enabled).id)
-    game.state.players[1].bot = "greedy"  # Bea's seat is handed to a bot during her turn
+    game.change_control(1, "greedy")  # Bea's seat is handed to a bot during her turn
     seen = play(game, 60, seed=8)
     bea = [kind for player, kind, _ in seen[: next(n for n, s in enumerate(seen) if s[0] == 0)]]
     assert bea and CONFIRM not in bea
     assert any(kind == CONFIRM for player, kind, _ in seen if player == 0)
+
+
+def test_a_seat_handed_to_a_bot_at_the_step_goes_on_and_a_person_gets_it_back() -> None:
+    game, _ = turn_to_its_end(seed=5)
+    game.change_control(0, "random")  # Ann hands her seat over at "End your turn"
+    assert game.decision is not None and game.decision.player == 1
+    assert game.decision.kind != CONFIRM
+    game.change_control(0, None)
+    rng = random.Random(5)
+    while game.decision is not None and game.decision.player == 1:
+        game.choose(rng.choice(game.decision.enabled).id)
+    replayed = Game.replay(game.config(), game.state.choices)
+    assert replayed.snapshot() == game.snapshot()
+    while game.decision is not None and game.decision.kind != CONFIRM:
+        assert game.decision.player == 0
+        game.choose(rng.choice(game.decision.enabled).id)
+    assert game.decision is not None and game.decision.player == 0
 
 
 def turn_to_its_end(seed: int) -> tuple[Game, int]:

@@ -69,17 +69,21 @@ def test_a_hot_seat_game_in_tmux(tmux: Tmux) -> None:
 def test_a_turn_ends_on_enter_and_the_next_player_reads_what_happened(tmux: Tmux) -> None:
     tmux.wait_for(lambda s: "Pass to @ Ann - press Enter" in s, "the first hand-off", timeout=90)
     tmux.keys("Enter")
-    screen = tmux.wait_for(lambda s: "move your Scientist" in s, "Ann's first decision")
+    first = "Ann's first decision"
+    screen = tmux.wait_for(lambda s: "move your Scientist" in s, first, timeout=60)
     for _ in range(12):  # the first option of each decision, until the turn's last step
         if "Enter: end your turn, u: take back" in screen:
             break
         tmux.keys("1")
-        screen = tmux.wait_for(lambda s, before=screen: s != before, "the next decision")
+        screen = tmux.wait_for(
+            lambda s, before=screen: s != before and ">1 " in s, "the next decision", timeout=60
+        )
     assert "This turn: moved" in screen and "End your turn" in screen
     tmux.keys("u")
-    tmux.wait_for(lambda s: "Enter: end your turn" not in s, "the last decision, taken back")
+    back = "the last decision, taken back"
+    tmux.wait_for(lambda s: "Enter: end your turn" not in s and ">1 " in s, back, timeout=60)
     tmux.keys("1")
-    tmux.wait_for(lambda s: "Enter: end your turn" in s, "the last step again")
+    tmux.wait_for(lambda s: "Enter: end your turn" in s, "the last step again", timeout=60)
     tmux.keys("Enter")
-    cover = tmux.wait_for(lambda s: "Pass to # Bea" in s, "the hand-off to Bea")
+    cover = tmux.wait_for(lambda s: "Pass to # Bea" in s, "the hand-off to Bea", timeout=60)
     assert "Since Bea's last turn:" in cover and "@ Ann: moved" in cover

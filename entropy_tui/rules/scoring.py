@@ -69,16 +69,18 @@ def winners(game: Game) -> list[int]:
 
 
 # ------------------------------------------------------------------ explained
+# Plain (not frozen) dataclasses: the screen makes them for every seat after every choice, and
+# a frozen one takes about twice as long to make. Nothing changes them once made.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TileScore:
     lifeform: str
     big: bool
     vp: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ObjectiveScore:
     """One Main Objective: VP per unit at the marker's space, times the units counted."""
 
@@ -120,7 +122,7 @@ class ObjectiveScore:
         return f"{self.name} {self.vp_per_unit} x {self.counted} = {self.vp}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Leftovers:
     life_cards: int
     entropy: int
@@ -145,7 +147,7 @@ class Leftovers:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreBreakdown:
     """One seat's score if the game ended now, term by term."""
 

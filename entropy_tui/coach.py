@@ -205,7 +205,8 @@ class Coach:
             acting = [i for i in ids if i not in DECLINES and not i.startswith(FREE_ACTIONS)]
             if acting:
                 best = _best(acting, values)
-                return best, f"Carry out {title(decision.kind)} once to see what it does.", None
+                why = f"Carry out {title(decision.kind)} once to see what it does"
+                return best, f"{why}; of its options, this one looks best.", None
         best = _best(ids, values)
         if best == "skip":
             return best, "Nothing here is worth its cost now: every reward is optional.", None
@@ -223,7 +224,7 @@ def _margin(best: str, ids: list[str], values: dict[str, float]) -> str:
     others = [values[i] for i in ids if i != best]
     margin = values[best] - max(others) if others else 0.0
     if margin < CLOSE_CALL:
-        return "Several options are about as good; this one is as good as any."
+        return "The options here are about equally good."
     return f"Looking one step ahead, it is worth about {margin:.1f} VP more than the next best."
 
 

@@ -1,7 +1,8 @@
 """Regenerates screenshots/: every screen at 80x24 and 160x50, as SVG (Textual's own export)
 and PNG (converted with cairosvg, or else rsvg-convert from librsvg2-bin).
 
-    python scripts/screenshots.py
+    python scripts/screenshots.py              # every screen
+    python scripts/screenshots.py tutorial     # only the scenes named
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def to_png(svg: Path) -> str:
     return "PNG by cairosvg"
 
 
-async def main() -> int:
+async def main(names: list[str]) -> int:
     OUT.mkdir(exist_ok=True)
     shots = [
         (name, scene, size)
@@ -69,11 +70,17 @@ async def main() -> int:
     ]
     shots.append(("too_small", Scene(game_start), TOO_SMALL))
     shots.append(("colourblind_theme", Scene(game_start, ("f2",)), SIZES["160x50"]))
+    unknown = set(names) - {name for name, _, _ in shots}
+    if unknown:
+        print(f"no such scene: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
     for name, scene, size in shots:
+        if names and name not in names:
+            continue
         svg = await shoot(name, scene, size)
         print(svg.relative_to(ROOT), "+", to_png(svg))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    sys.exit(asyncio.run(main(sys.argv[1:])))

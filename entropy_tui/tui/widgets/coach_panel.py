@@ -41,4 +41,4 @@ def _waiting_line(scene: Scene) -> str:
     decision = scene.decision
     assert decision is not None
     seat = scene.seats[decision.player]
-    return f"{seat.name} ({seat.kind_label}) is playing: the log shows what it does."
+    return f"{seat.name} ({seat.kind_label}) is playing: the log shows what it does (Space skips)."

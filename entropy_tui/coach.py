@@ -27,7 +27,8 @@ from .rules.vocabulary import ACTIONS, title
 
 # The guided game: two seats, the learner first, against the greedy bot. The seed was chosen
 # so that following the suggestions meets all nine actions by round 9 and every lesson, and
-# the game ends after 25 rounds (about 100 of the learner's decisions), close at the end.
+# the game ends after 25 rounds (121 of the learner's decisions, 25 of them ending a turn),
+# close at the end.
 TUTORIAL_SEED = 15
 TUTORIAL_OPPONENT = ("Bob", "greedy")
 # Option ids that decline what the decision offers.
@@ -178,6 +179,8 @@ class Coach:
             return ids[0], "The first option possible here.", None  # no look-ahead to trust
         seat = decision.player
         moving = decision.kind == "move"
+        if decision.kind == "confirm_turn_end":
+            return ids[0], "Your turn is done; until you end it, u takes back any of it.", None
         if len(ids) == 1 and not moving:
             return ids[0], "It is the only option possible here.", None
         values: dict[str, float] = {}

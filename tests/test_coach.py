@@ -26,6 +26,7 @@ from entropy_tui.coach import (
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.vocabulary import ACTIONS, title
 from entropy_tui.tui.bot_players import bot_seed
+from entropy_tui.tui.config import tutorial_config
 from entropy_tui.tui.rules_text import sections
 
 LEARNER = 0
@@ -47,8 +48,14 @@ REQUIRED_TOPICS = {
 
 
 def tutorial_game(seed: int = TUTORIAL_SEED) -> Game:
-    name, bot = TUTORIAL_OPPONENT
-    return Game.new(["Ann", name], seed=seed, bots=[None, bot])
+    """The game Learn to play starts (on another seed if asked)."""
+    config = tutorial_config()
+    return Game.new(
+        [seat.name for seat in config.seats],
+        seed=seed,
+        bots=[seat.bot for seat in config.seats],
+        confirm_turn_end=config.confirm_turn_end,
+    )
 
 
 @dataclass

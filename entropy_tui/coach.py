@@ -180,7 +180,7 @@ class Coach:
         seat = decision.player
         moving = decision.kind == "move"
         if decision.kind == "confirm_turn_end":
-            return ids[0], "Your turn is done; until you end it, u takes back any of it.", None
+            return ids[0], "Nothing is left to do this turn.", None
         if len(ids) == 1 and not moving:
             return ids[0], "It is the only option possible here.", None
         values: dict[str, float] = {}

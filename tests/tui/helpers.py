@@ -52,6 +52,7 @@ async def shown(pilot: Pilot) -> None:
         if not isinstance(screen, GameScreen) or screen.query_one(Prompt).drawn:
             return
         await pilot.pause(0)
+    raise AssertionError("the decision was never drawn (did drawing it raise?)")
 
 
 async def press(pilot: Pilot, *keys: str) -> None:

@@ -106,7 +106,10 @@ def _reaches(scene: Scene) -> dict[int, Reach]:
         return {}
     reaches = {}
     for option in scene.decision.options:
-        steps = int(option.id.partition(":")[2])
+        kind, _, distance = option.id.partition(":")
+        if kind != "move":  # a free action offered beside the moves
+            continue
+        steps = int(distance)
         preview = preview_move(scene.game, seat, steps)
         reaches[preview.destination] = Reach(
             steps=steps,

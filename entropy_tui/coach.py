@@ -34,6 +34,7 @@ TUTORIAL_OPPONENT = ("Bob", "greedy")
 # Option ids that decline what the decision offers.
 DECLINES = frozenset({"skip", "done"})
 FREE_ACTIONS = ("exchange:", "fulfil:")
+ONLY_MOVE = "It is the only move possible: the other spaces say why not."
 CLOSE_CALL = 0.15  # look-ahead values closer than this (in rough VP) are "about as good"
 
 
@@ -190,17 +191,18 @@ class Coach:
             child.choose(option_id)
             lands[option_id] = child.state.turn.action if moving else None
             values[option_id] = bot.value_after(child, seat, option_id, through_action=moving)
-        if moving:
-            new = [i for i in ids if lands[i] not in self.landed]
-            best = _best(new or ids, values)
-            action = lands[best] or ""
-            if len(ids) == 1:
-                why = "It is the only move possible: the other spaces say why not."
-            elif new:
-                why = f"You have not tried {title(action)} yet."
-            else:
-                why = _margin(best, ids, values)
-            return best, why, action if new else None
+        if moving:  # free actions (a Biome to fulfil) may be offered beside the moves
+            moves = [i for i in ids if i.startswith("move:")]
+            new = [i for i in moves if lands[i] not in self.landed]
+            if new:
+                best = _best(new, values)
+                action = lands[best] or ""
+                why = ONLY_MOVE if len(moves) == 1 else f"You have not tried {title(action)} yet."
+                return best, why, action
+            best = _best(ids, values)
+            if len(moves) == 1 and best in moves:
+                return best, ONLY_MOVE, None
+            return best, _margin(best, ids, values), None
         claims = [i for i in ids if i.startswith("claim:")]
         if claims:  # the bot would wait, but a first game should see its end
             return claims[0], "The big tile scores well and completes an Objective.", None

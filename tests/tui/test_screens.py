@@ -26,6 +26,7 @@ from entropy_tui.tui.widgets.console import Console
 from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.tick_box import TickBox
 
+from ..support import refresh
 from .helpers import plain_text, press, screen_text
 
 
@@ -152,6 +153,20 @@ async def test_a_replay_shows_a_seat_changing_hands_at_its_step() -> None:
         replay.go_to(2)
         assert f"step 2 of {replay.steps}: Ann took option" in replay.query_one(Prompt).border_title
         assert replay.session.seats[0].bot == "greedy"
+
+
+async def test_the_rondel_shows_the_moves_beside_a_biome_to_fulfil_before_moving() -> None:
+    game = Game.new(["Ann", "Bob"], seed=7, bots=[None, "random"])
+    world = game.player(0).systems[0].planets[0]
+    world.biome, world.life["bacteria"] = "BA01", 2  # BA01 needs 2 Bacteria
+    refresh(game)
+    assert game.decision is not None and "fulfil:s0p0" in [o.id for o in game.decision.options]
+    session = Session(GameConfig(parse_seats("Ann,bot:random:Bob"), seed=7), game)
+    app = EntropyApp(session=session, bot_delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "fulfil the Biome" in text and "Move 1 to" in text
 
 
 async def test_a_window_too_small_says_how_big_to_make_it() -> None:

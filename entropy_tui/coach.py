@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .bots.greedy import GreedyBot, fork
+from .bots.greedy import GreedyBot
 from .rules import Decision, Game
 from .rules.catalog import Catalog, load_catalog
 from .rules.counters import count
@@ -187,7 +187,7 @@ class Coach:
         values: dict[str, float] = {}
         lands: dict[str, str | None] = {}
         for option_id in ids:
-            child = fork(game)
+            child = game.copy()
             child.choose(option_id)
             lands[option_id] = child.state.turn.action if moving else None
             values[option_id] = bot.value_after(child, seat, option_id, through_action=moving)

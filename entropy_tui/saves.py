@@ -195,10 +195,10 @@ def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
     """A snapshot as the check against the choice log sees it: the fields a newer version
     added take their defaults, and the log's lines are compared without their wording, which
     belongs to the version that writes them (the loaded game speaks today's)."""
-    from .rules.state import GameState
+    from .rules.snapshot_check import checked_state
 
     try:
-        data = GameState.model_validate(snapshot).model_dump(mode="json")
+        data = checked_state(snapshot).dump()
     except ValidationError:
         return snapshot
     data["log"] = [{**event, "text": ""} for event in data["log"]]

@@ -329,7 +329,7 @@ def test_create_life_refuses_a_planet_with_three_cards_but_offers_another() -> N
     only(game, "create_life", 0, source="effect")
     assert [i for i in option_ids(game) if i.startswith("play:")] == ["play:L1:s0p1"]
     full_only = blank_game()
-    full_only.player(0).systems = [system("IA", full.model_copy(deep=True))]
+    full_only.player(0).systems = [system("IA", full.copy())]
     full_only.player(0).hand = ["L1"]
     only(full_only, "create_life", 0, source="effect")
     assert refused(full_only) == {"play:L1": "this Planet already has 3 Life cards"}
@@ -686,7 +686,7 @@ def test_a_planet_with_two_asteroids_takes_no_more() -> None:
     assert set(refused(game).values()) == {"your Planets have no empty Asteroid space"}
     assert option_ids(game) == ["skip"]
 
-    game, _ = catch_game(9, full.model_copy(deep=True), planet("C01"), top="AC01")
+    game, _ = catch_game(9, full.copy(), planet("C01"), top="AC01")
     only(game, "catch_asteroid", 0, source="space")
     game.choose("asteroid:carbon")
     assert option_ids(game) == ["place:s0p1:mass"]
@@ -1053,14 +1053,14 @@ def test_every_reward_with_a_choice_may_be_declined(
     player.entropy = 1
     player.hand = ["L1"]
     set_token(game, 0, "planet", "board", 2)
-    before = player.model_dump()
+    before = player.dump()
     decks_before = [list(d) for d in game.state.board.life_decks]
     only(game, "effect", 0, effect=effect, origin="Test")
     assert kind(game) == expected_kind
     assert "skip" in option_ids(game)
     game.choose("skip")
     assert game.decision is None
-    assert player.model_dump() == before
+    assert player.dump() == before
     assert game.state.board.life_decks == decks_before
 
 

@@ -21,3 +21,19 @@ def test_a_save_from_before_the_end_turn_step_replays_its_choices() -> None:
     assert replayed.snapshot() == game.snapshot()
     assert replayed.decision is not None and game.decision is not None
     assert [o.id for o in replayed.decision.options] == [o.id for o in game.decision.options]
+
+
+FOUR_SEATS_BEFORE_PLAIN_STATE = SAVES / "four-seats-before-plain-state.json"
+
+
+def test_the_snapshot_of_a_save_from_before_the_plain_state_is_written_again_exactly() -> None:
+    """Saved when the state was made of pydantic models: the rebuilt state writes the very
+    same snapshot, key for key and in the same order, so saves read and write as before."""
+    saved = json.loads(FOUR_SEATS_BEFORE_PLAIN_STATE.read_text())
+    game, _ = load_game(FOUR_SEATS_BEFORE_PLAIN_STATE)
+    assert any(player.lifeform_tiles for player in game.state.players)
+    assert json.dumps(game.snapshot()) == json.dumps(saved["snapshot"])
+    restored = Game.restore(saved["snapshot"])
+    assert json.dumps(restored.snapshot()) == json.dumps(saved["snapshot"])
+    assert restored.decision is not None and game.decision is not None
+    assert [o.id for o in restored.decision.options] == [o.id for o in game.decision.options]

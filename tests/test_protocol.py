@@ -121,7 +121,7 @@ def test_a_view_hides_other_players_hands_and_missions() -> None:
             else:
                 assert player["hand"] == [HIDDEN] * len(real.hand)
                 assert player["missions"] == [HIDDEN] * len(real.missions)
-            assert player["systems"] == real.model_dump(mode="json")["systems"]  # public
+            assert player["systems"] == real.dump()["systems"]  # public
 
 
 def test_a_view_shows_only_the_top_of_each_stack_and_nothing_of_the_box() -> None:

@@ -157,7 +157,7 @@ def test_a_seat_scores_the_same_from_what_the_others_see() -> None:
         for seat, seen in enumerate(view["players"]):
             if seat != viewer:
                 assert set(seen["hand"]) <= {"?"} and seen["hand"]  # hidden, yet counted
-            assert explain_score(game, PlayerState.model_validate(seen)) == real[seat]
+            assert explain_score(game, PlayerState.load(seen)) == real[seat]
 
 
 def test_totals_by_round_are_the_scores_at_each_round_end() -> None:

@@ -16,7 +16,6 @@ from typing import Any
 
 from ..rules import Decision, Game
 from ..rules.catalog import Catalog, load_catalog
-from ..rules.state import GameState
 from .base import enabled_ids
 from .determinize import determinize
 from .heuristic import evaluate
@@ -33,17 +32,11 @@ Evaluation = Callable[[Game, int], float]  # position, seat -> value for that se
 MAX_CHAIN = 8  # choices made after the option judged, at most
 
 
-def fork(game: Game) -> Game:
-    """An independent copy; a dump-and-validate round trip is several times faster than a
-    deep copy of the pydantic model, and shares no mutable data with the original."""
-    return Game(GameState.model_validate(game.state.model_dump()), game.catalog)
-
-
 def children(game: Game, ids: list[str]) -> Iterator[tuple[str, Game]]:
     """Each option with the position it leads to. The last one is played on `game` itself,
     saving a copy: the caller must not use `game` afterwards."""
     for n, option_id in enumerate(ids):
-        child = game if n == len(ids) - 1 else fork(game)
+        child = game if n == len(ids) - 1 else game.copy()
         child.choose(option_id)
         yield option_id, child
 
@@ -83,7 +76,7 @@ class GreedyBot:
         """A full game consistent with the view; the log and choice history are dropped, as
         the rules never read them and copying them would slow the look-ahead."""
         trimmed = {**view, "log": [], "choices": []}
-        return Game.restore(determinize(trimmed, self.catalog, self.rng), self.catalog)
+        return Game.restore_trusted(determinize(trimmed, self.catalog, self.rng), self.catalog)
 
     def value_after(
         self, child: Game, seat: int, option_id: str, *, through_action: bool = False

@@ -32,6 +32,7 @@ class Game:
         self.catalog = catalog or load_catalog()
         self.index = self.catalog.index
         self._decision: Decision | None = None
+        self._unsettled = False  # a copy's Decision is still to be worked out
         self._dumped_events: list[dict[str, Any]] = []
         self._settle()
 
@@ -68,7 +69,15 @@ class Game:
     @classmethod
     def restore(cls, snapshot: dict[str, Any], catalog: Catalog | None = None) -> Game:
         """The game a snapshot was taken of (validated; raises pydantic's ValidationError)."""
-        return cls(GameState.model_validate(snapshot), catalog)
+        from .snapshot_check import checked_state
+
+        return cls(checked_state(snapshot), catalog)
+
+    @classmethod
+    def restore_trusted(cls, snapshot: dict[str, Any], catalog: Catalog | None = None) -> Game:
+        """The game of a snapshot or view this engine made (a bot's determinized view), built
+        without checking it: fast, for look-ahead. Outside data goes through `restore`."""
+        return cls(GameState.load(snapshot), catalog)
 
     def config(self) -> dict[str, Any]:
         """The arguments of `Game.new` that made this game (seats as they were at the start)."""
@@ -99,20 +108,22 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON-serialisable data."""
-        return self.state.model_dump(mode="json")
+        return self.state.dump()
 
     def copy(self) -> Game:
-        """An independent copy, for look-ahead."""
+        """An independent copy, for look-ahead. Its Decision is worked out when first asked
+        for (the state is already settled), so a copy costs only the copy of the state."""
         clone = self._unsettled_copy()
-        clone._settle()
+        clone._unsettled = self._decision is not None or self._unsettled
         return clone
 
     def _unsettled_copy(self) -> Game:
         clone = Game.__new__(Game)
-        clone.state = self.state.model_copy(deep=True)
+        clone.state = self.state.copy()
         clone.catalog = self.catalog
         clone.index = self.index
         clone._decision = None
+        clone._unsettled = False
         clone._dumped_events = []
         return clone
 
@@ -136,6 +147,8 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """What the game waits for; None once it is over."""
+        if self._unsettled:
+            self._settle()
         return self._decision
 
     def dumped_log(self) -> list[dict[str, Any]]:
@@ -156,7 +169,7 @@ class Game:
         """Takes an option of the pending Decision (or makes the seat change a
         `change_control` logged). An unknown or disabled id raises InvalidChoice, and the game
         is unchanged."""
-        decision = self._decision
+        decision = self.decision
         if decision is None:
             raise InvalidChoice("The game is over: there is nothing left to choose.")
         if is_control(option_id):
@@ -213,7 +226,7 @@ class Game:
         state = self.state
         if len(state.choices) <= state.undo_floor:
             return f"Can't take back: {state.undo_floor_reason}."
-        pending = self._decision
+        pending = self.decision
         if pending is not None and state.last_decider not in (None, pending.player):
             return (
                 f"Can't take back: that was {self.name(state.last_decider)}'s decision, and"
@@ -236,6 +249,7 @@ class Game:
 
     def _settle(self) -> None:
         """Runs automatic steps until a player must decide or the game ends."""
+        self._unsettled = False
         pending = self.state.pending
         while self._decision is None and pending:
             task = pending[-1]

@@ -47,7 +47,7 @@ def missions_lost_if(game: Game, seat: int, change: Callable[[PlayerState], None
     met = [m for m in player.missions if mission_met(game, seat, m)]
     if not met:
         return ""
-    changed = player.model_copy(deep=True)
+    changed = player.copy()
     change(changed)
     words = ""
     for mission_id in met:

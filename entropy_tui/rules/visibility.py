@@ -17,7 +17,7 @@ def _tops_only(stacks: list[list[str]]) -> list[list[str]]:
 
 
 def view_of(game: Game, seat: int | None) -> dict[str, Any]:
-    snapshot = game.state.model_dump(mode="json", exclude={"log", "choices"})
+    snapshot = game.state.dump(log=False)
     # The seed and the choice log would let a seat replay the game and see every hand.
     snapshot["rng"] = snapshot["seed"] = 0
     snapshot["choices"] = []

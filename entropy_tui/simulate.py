@@ -2,12 +2,14 @@
 crash, no broken invariant) and how the game data plays (length, scores).
 
 python -m entropy_tui simulate --games 30 --seats 4 --bots greedy --seed 1 --json
+python -m entropy_tui simulate --games 10 --seats 2 --bots expert,greedy --iterations 100
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -17,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, SEARCHING, make_bot
 from .rules import Game
 from .rules.invariants import violations
 from .rules.missions import final_space
@@ -43,8 +45,42 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 1000 + seat
 
 
-def play_game(seats: int, bot: str, seed: int, *, round_cap: int, check_every: bool) -> GameResult:
-    """One game with every seat played by `bot`; never raises, a crash is recorded."""
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The expert's thinking per decision: wall-clock seconds or a fixed number of iterations
+    (neither: its default)."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    def for_bot(self, name: str) -> dict[str, Any]:
+        """The budget arguments `make_bot` takes for this bot (only a searching bot takes any)."""
+        if name not in SEARCHING:
+            return {}
+        return {"seconds": self.seconds, "iterations": self.iterations}
+
+
+def seat_bots(bots: str | Sequence[str], seats: int) -> list[str]:
+    """One bot name per seat, from one name for every seat or a name per seat."""
+    names = [bots] if isinstance(bots, str) else list(bots)
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise ValueError(f"{len(names)} bots named for {seats} seats: name one, or one per seat")
+    return names
+
+
+def play_game(
+    seats: int,
+    bot: str | Sequence[str],
+    seed: int,
+    *,
+    round_cap: int,
+    check_every: bool,
+    budget: Budget = Budget(),
+) -> GameResult:
+    """One game with each seat played by its bot (`bot`: one name for all, or one per seat);
+    never raises, a crash is recorded."""
     result = GameResult(seed=seed)
     seen: set[str] = set()
 
@@ -56,8 +92,12 @@ def play_game(seats: int, bot: str, seed: int, *, round_cap: int, check_every: b
 
     try:
         names = [f"Bot {i + 1}" for i in range(seats)]
-        game = Game.new(names, seed=seed, bots=[bot] * seats)
-        bots = [make_bot(bot, bot_seed(seed, seat)) for seat in range(seats)]
+        kinds = seat_bots(bot, seats)
+        game = Game.new(names, seed=seed, bots=list(kinds))
+        bots = [
+            make_bot(kind, bot_seed(seed, seat), **budget.for_bot(kind))
+            for seat, kind in enumerate(kinds)
+        ]
         if check_every:
             check(game)
         while not game.over and game.state.round <= round_cap:
@@ -151,6 +191,26 @@ def _positive(text: str) -> int:
     return value
 
 
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+
+
+def _bot_names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}"
+            )
+    return names
+
+
 def parser() -> argparse.ArgumentParser:
     cli = argparse.ArgumentParser(
         prog="entropy-tui simulate",
@@ -162,7 +222,22 @@ def parser() -> argparse.ArgumentParser:
         "--seats", type=int, choices=(2, 3, 4), default=4, help="players per game (default 4)"
     )
     cli.add_argument(
-        "--bots", choices=BOTS, default="greedy", help="the bot playing every seat (default greedy)"
+        "--bots",
+        type=_bot_names,
+        default=["greedy"],
+        help=f"the bot playing every seat, or one per seat separated by commas, e.g. "
+        f"expert,greedy ({', '.join(BOTS)}; default greedy)",
+    )
+    budget = cli.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--seconds",
+        type=_positive_seconds,
+        help="the expert's thinking time per decision (default 1.0)",
+    )
+    budget.add_argument(
+        "--iterations",
+        type=_positive,
+        help="the expert's search per decision as a fixed number of iterations (repeatable)",
     )
     cli.add_argument("--seed", type=int, default=0, help="game i is seeded SEED+i (default 0)")
     cli.add_argument(
@@ -188,14 +263,17 @@ def run(
     args: argparse.Namespace, on_game: Callable[[GameResult], None] | None = None
 ) -> dict[str, Any]:
     results = []
+    kinds = seat_bots(args.bots, args.seats)
+    budget = Budget(args.seconds, args.iterations)
     start = time.perf_counter()
     for i in range(args.games):
         result = play_game(
             args.seats,
-            args.bots,
+            kinds,
             args.seed + i,
             round_cap=args.round_cap,
             check_every=args.check == "every",
+            budget=budget,
         )
         results.append(result)
         if on_game is not None:
@@ -203,7 +281,9 @@ def run(
     settings = {
         "games": args.games,
         "seats": args.seats,
-        "bots": args.bots,
+        "bots": ",".join(args.bots),
+        "expert_seconds": args.seconds,
+        "expert_iterations": args.iterations,
         "seed": args.seed,
         "round_cap": args.round_cap,
         "check": args.check,
@@ -211,11 +291,29 @@ def run(
     return summarize(results, time.perf_counter() - start, settings)
 
 
+def _inconsistency(args: argparse.Namespace) -> str | None:
+    """What is wrong with arguments that are each fine alone, or None."""
+    try:
+        kinds = seat_bots(args.bots, args.seats)
+    except ValueError as problem:
+        return f"argument --bots: {problem}"
+    budgeted = args.seconds is not None or args.iterations is not None
+    if budgeted and not SEARCHING & set(kinds):
+        flag = "--seconds" if args.seconds is not None else "--iterations"
+        return f"argument {flag}: only the expert thinks for a budget, and no seat plays it"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
     except SystemExit as exit_:  # argparse has printed the usage and the problem
         return int(exit_.code or 0)
+    problem = _inconsistency(args)
+    if problem:
+        parser().print_usage(sys.stderr)
+        print(f"entropy-tui simulate: error: {problem}", file=sys.stderr)
+        return 2
     if args.json:
         summary = run(args)
         print(json.dumps(summary))
@@ -237,7 +335,7 @@ def _run_with_progress(args: argparse.Namespace) -> dict[str, Any]:
     )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(
-            f"{args.games} {args.bots} games, {args.seats} seats", total=args.games
+            f"{args.games} {','.join(args.bots)} games, {args.seats} seats", total=args.games
         )
         summary = run(args, on_game=lambda _: progress.advance(task))
     _print_summary(console, summary)

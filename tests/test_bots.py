@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from entropy_tui.bots import BOTS, GreedyBot, RandomBot, make_bot
+from entropy_tui.bots import BOTS, SEARCHING, ExpertBot, GreedyBot, RandomBot, make_bot
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.heuristic import USEFUL_RESOURCES
 from entropy_tui.rules import Decision, Game
@@ -48,10 +48,16 @@ def assert_agrees_with_view(view: Any, filled: Any, path: str = "") -> None:
         assert view == filled, path
 
 
+def small_budget(name: str) -> dict[str, int]:
+    """A searching bot thinks a little, so tests stay quick."""
+    return {"iterations": 4} if name in SEARCHING else {}
+
+
 def test_the_registry_makes_every_bot_and_refuses_unknown_names() -> None:
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "expert"}
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
+    assert isinstance(make_bot("expert", 1), ExpertBot)
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever", 1)
 
@@ -59,7 +65,7 @@ def test_the_registry_makes_every_bot_and_refuses_unknown_names() -> None:
 @pytest.mark.parametrize("name", BOTS)
 def test_bots_answer_only_with_enabled_options_and_leave_the_game_alone(name: str) -> None:
     game = Game.new(["Ann", "Bob", "Cy"], seed=4)
-    bots = [make_bot(name, seat) for seat in range(3)]
+    bots = [make_bot(name, seat, **small_budget(name)) for seat in range(3)]
     global_state = random.getstate()
     for _ in range(120):
         decision = game.decision

@@ -18,6 +18,8 @@ FIELDS = {
     "games",
     "seats",
     "bots",
+    "expert_seconds",
+    "expert_iterations",
     "seed",
     "round_cap",
     "check",
@@ -165,7 +167,14 @@ def test_the_plain_report_shows_a_table(capsys: pytest.CaptureFixture[str]) -> N
     ("args", "message"),
     [
         (["--seats", "5"], "invalid choice: 5"),
-        (["--bots", "clever"], "invalid choice: 'clever'"),
+        (["--bots", "clever"], "unknown bot 'clever'"),
+        (["--bots", "greedy,clever"], "unknown bot 'clever'"),
+        (["--seats", "3", "--bots", "expert,greedy"], "2 bots named for 3 seats"),
+        (["--bots", "greedy", "--iterations", "5"], "no seat plays it"),
+        (["--bots", "expert", "--seconds", "0"], "must be a positive number of seconds"),
+        (["--bots", "expert", "--seconds", "soon"], "expected a number of seconds"),
+        (["--bots", "expert", "--iterations", "0"], "must be at least 1"),
+        (["--seconds", "1", "--iterations", "5"], "not allowed with argument"),
         (["--games", "0"], "must be at least 1"),
         (["--games", "many"], "expected a whole number"),
         (["--round-cap", "-3"], "must be at least 1"),
@@ -181,6 +190,35 @@ def test_bad_arguments_exit_with_a_message(
     captured = capsys.readouterr()
     assert message in captured.err and "usage:" in captured.err
     assert captured.out == ""
+
+
+def test_seats_take_one_bot_each_or_one_for_all() -> None:
+    assert simulate.seat_bots("greedy", 3) == ["greedy"] * 3
+    assert simulate.seat_bots(["random"], 2) == ["random", "random"]
+    assert simulate.seat_bots(["expert", "greedy"], 2) == ["expert", "greedy"]
+    with pytest.raises(ValueError, match="3 bots named for 2 seats"):
+        simulate.seat_bots(["expert", "greedy", "random"], 2)
+
+
+def test_a_mixed_game_gives_each_seat_its_bot_and_the_expert_its_budget(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[tuple[str, dict[str, Any]]] = []
+
+    def recording_make_bot(name: str, seed: int, **budget: Any) -> Any:
+        made.append((name, budget))
+        return make_bot(name, seed, **budget)
+
+    monkeypatch.setattr(simulate, "make_bot", recording_make_bot)
+    args = ("--games", "1", "--seats", "3", "--bots", "expert,greedy,random", "--round-cap", "1")
+    status, report = run_json(capsys, *args, "--iterations", "3")
+    assert status == 0 and report["crashes"] == 0 and report["decisions"] > 5
+    assert report["bots"] == "expert,greedy,random" and report["expert_iterations"] == 3
+    assert made == [
+        ("expert", {"seconds": None, "iterations": 3}),
+        ("greedy", {}),
+        ("random", {}),
+    ]
 
 
 def test_the_module_entry_point_runs_simulate() -> None:

@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 QUIET = 0.08  # seconds without output that mark the end of a frame
 NO_CHANGE = 1.0  # seconds without any output after a key: it changed nothing on screen
 KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "1": b"1"}
-# Autosaves of benchmark runs go here (removed at exit), never to the user's data folder.
+# Autosaves (and the checked catalog's cache) of benchmark runs go here (removed at exit), never
+# to the user's folders.
 DATA_FOLDER = tempfile.TemporaryDirectory(prefix="entropy-tui-bench-")
 
 
@@ -50,6 +51,7 @@ class Terminal:
             TERM="xterm-256color",
             COLORTERM="truecolor",
             ENTROPY_TUI_DATA=DATA_FOLDER.name,
+            ENTROPY_TUI_CACHE=os.path.join(DATA_FOLDER.name, "cache"),
         )
         env.pop("NO_COLOR", None)
         self.process = subprocess.Popen(

@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from .rules.constraints import STRICT_FIELDS, Bounds, Checked
+
+MAX_NOTE_LENGTH = 500
 
 
-class LogNote(BaseModel):
+def _short_enough(text: str) -> None:
+    if len(text) > MAX_NOTE_LENGTH:
+        raise ValueError(f"a note has at most {MAX_NOTE_LENGTH} characters")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogNote:
     """A line placed before the rules' event number `at_event` (the log's length when it was
-    written), so it keeps its place as the game goes on."""
+    written), so it keeps its place as the game goes on. Checked by pydantic when a save is read
+    (see save_file.SaveFile)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    __pydantic_config__: ClassVar = STRICT_FIELDS
 
-    at_event: int = Field(ge=0)
-    seat: int | None = Field(default=None, ge=0, le=3)
-    text: str = Field(max_length=500)
+    at_event: Annotated[int, Bounds(ge=0)]
+    seat: Annotated[int, Bounds(ge=0, le=3)] | None = None
+    text: Annotated[str, Checked(_short_enough)]
+
+    def as_data(self) -> dict[str, Any]:
+        return {"at_event": self.at_event, "seat": self.seat, "text": self.text}
 
     def as_event(self, round_number: int) -> dict[str, Any]:
         """The note in the shape of a dumped rules event, for the log's readers."""

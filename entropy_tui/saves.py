@@ -2,8 +2,9 @@
 snapshot for fast loading, checked against the log.
 
 Writes are atomic (temporary file, flush, fsync, rename): a crash at any instant leaves the old
-file or the new one, never a broken one. Loading never runs code: JSON, validated by pydantic,
-then every choice is replayed through the rules.
+file or the new one, never a broken one. Loading never runs code: JSON, validated by pydantic
+(save_file.SaveFile, imported only when a save is read), then every choice is replayed through
+the rules.
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ import re
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
-
-from .notes import LogNote
 from .save_folder import AUTOSAVE_PREFIX, MAX_SAVE_BYTES, saves_dir
 
 if TYPE_CHECKING:  # the engine loads when a game is, not when saves are listed
+    from .notes import LogNote
     from .rules import Game
+    from .save_file import SaveFile
 
 FORMAT_VERSION = 1
 MAX_NAME_LENGTH = 60
@@ -30,43 +30,6 @@ MAX_NAME_LENGTH = 60
 
 class SaveError(Exception):
     """A save file that can't be loaded; the message names the file and the problem."""
-
-
-class GameConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    seats: list[str] = Field(min_length=2, max_length=4)
-    seed: int
-    bots: list[Literal["random", "greedy"] | None]
-    alternative_objectives: bool = False
-    open_hands: bool = False
-    confirm_turn_end: bool = False  # absent from saves made before the setting existed
-
-
-class Tutorial(BaseModel):
-    """A guided game's coach: what it has taught, each name with the step it happened at."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    shown: dict[str, int] = {}
-    landed: dict[str, int] = {}
-    acted: dict[str, int] = {}
-
-
-class SaveFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    format: int
-    saved_at: str
-    config: GameConfig
-    choices: list[str]
-    snapshot: dict[str, Any]
-    notes: list[LogNote] = []  # lines the app adds to the log, like undos
-    # How the app shows each seat (a colour name); not part of the rules.
-    colours: list[Annotated[str, StringConstraints(pattern=r"^[a-z]{1,16}$")]] = Field(
-        default=[], max_length=4
-    )
-    tutorial: Tutorial | None = None  # set for a guided game (Learn to play)
 
 
 def new_autosave_path() -> Path:
@@ -92,23 +55,26 @@ def _unused(folder: Path, stem: str) -> Path:
     return path
 
 
-def to_save(
+def save_data(
     game: Game,
     notes: list[LogNote] | None = None,
     colours: list[str] | None = None,
     *,
     tutorial: dict[str, dict[str, int]] | None = None,
-) -> SaveFile:
-    return SaveFile(
-        format=FORMAT_VERSION,
-        saved_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
-        config=GameConfig(**game.config()),
-        choices=list(game.state.choices),
-        snapshot=game.snapshot(),
-        notes=list(notes or []),
-        colours=list(colours or []),
-        tutorial=Tutorial(**tutorial) if tutorial is not None else None,
-    )
+) -> dict[str, Any]:
+    """A save as plain JSON data, in the shape save_file.SaveFile reads."""
+    data: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "saved_at": datetime.now(UTC).isoformat(timespec="milliseconds"),
+        "config": game.config(),
+        "choices": list(game.state.choices),
+        "snapshot": game.snapshot(),
+        "notes": [note.as_data() for note in notes or []],
+        "colours": list(colours or []),
+    }
+    if tutorial is not None:  # other games' saves stay as they were
+        data["tutorial"] = tutorial
+    return data
 
 
 def save_bytes(
@@ -118,9 +84,8 @@ def save_bytes(
     *,
     tutorial: dict[str, dict[str, int]] | None = None,
 ) -> bytes:
-    save = to_save(game, notes, colours, tutorial=tutorial)
-    plain = {"tutorial"} if save.tutorial is None else None  # other games' saves stay as they were
-    return save.model_dump_json(indent=1, exclude=plain).encode("utf-8")
+    data = save_data(game, notes, colours, tutorial=tutorial)
+    return json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
 
 
 def write_save(
@@ -162,6 +127,10 @@ def _sync_folder(folder: Path) -> None:
 
 def read_save(path: Path) -> SaveFile:
     """Parses and validates a save without replaying it."""
+    from pydantic import ValidationError
+
+    from .save_file import SaveFile
+
     try:
         raw = path.read_bytes()
     except OSError as error:
@@ -191,10 +160,26 @@ def read_save(path: Path) -> SaveFile:
     return save
 
 
+def _wordless(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot with its log lines' wording left out (see _comparable)."""
+    log = snapshot.get("log")
+    if not isinstance(log, list) or not all(isinstance(event, dict) for event in log):
+        return snapshot
+    return {**snapshot, "log": [{**event, "text": ""} for event in log]}
+
+
+def _same_game(replayed: dict[str, Any], saved: dict[str, Any]) -> bool:
+    """Does the saved snapshot describe the replayed game? Compared as written first (a save
+    of this version, the usual case, needs no model), then with what versions differ in."""
+    return _wordless(replayed) == _wordless(saved) or _comparable(replayed) == _comparable(saved)
+
+
 def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
     """A snapshot as the check against the choice log sees it: the fields a newer version
     added take their defaults, and the log's lines are compared without their wording, which
     belongs to the version that writes them (the loaded game speaks today's)."""
+    from pydantic import ValidationError
+
     from .rules.snapshot_check import checked_state
 
     try:
@@ -207,7 +192,10 @@ def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
 
 def load_game(path: Path) -> tuple[Game, SaveFile]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
+    from pydantic import ValidationError
+
     from .rules import Game, InvalidChoice
+    from .save_file import GameConfig
 
     save = read_save(path)
     try:
@@ -221,7 +209,7 @@ def load_game(path: Path) -> tuple[Game, SaveFile]:
             raise SaveError(
                 f"{path}: choice {step} ({choice!r}) is not legal there: {error}"
             ) from None
-    if _comparable(game.snapshot()) != _comparable(save.snapshot):
+    if not _same_game(game.snapshot(), save.snapshot):
         raise SaveError(
             f"{path}: its snapshot does not match its choice log (edited by hand, or saved by"
             " an entropy-tui playing other rules?)"

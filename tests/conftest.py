@@ -1,4 +1,5 @@
-"""Every test saves into a folder of its own, never the user's data folder."""
+"""Every test saves into a folder of its own, never the user's data folder, and caches the
+checked catalog in a folder of its own, never the user's cache."""
 
 from __future__ import annotations
 
@@ -13,4 +14,5 @@ def private_saves_folder(
 ) -> Path:
     folder = tmp_path_factory.mktemp("saves")
     monkeypatch.setenv("ENTROPY_TUI_DATA", str(folder))
+    monkeypatch.setenv("ENTROPY_TUI_CACHE", str(tmp_path_factory.mktemp("cache")))
     return folder

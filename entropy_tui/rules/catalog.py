@@ -1,26 +1,26 @@
 """The component catalog: every printed component, loaded from the TOML files in assets/.
 
-A bad file fails loudly: the error names the file, the entry and the field.
+The components are plain frozen dataclasses. Pydantic checks the files (a bad file fails loudly:
+the error names the file, the entry and the field), and the checked catalog is cached, keyed
+by the files' text and the code that reads them, so a start with unchanged files neither
+imports pydantic nor validates again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import tomllib
 from collections import Counter
+from contextlib import suppress
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
-from typing import Annotated, Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
-
+from .constraints import STRICT_FIELDS, Bounds, Checked
 from .counters import check_counter
 from .vocabulary import (
     ActionName,
@@ -32,32 +32,31 @@ from .vocabulary import (
     Lifeform,
 )
 
-NonNegative = Annotated[int, Field(ge=0)]
-Positive = Annotated[int, Field(ge=1)]
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+NonNegative = Annotated[int, Bounds(ge=0)]
+Positive = Annotated[int, Bounds(ge=1)]
+KnownCounter = Annotated[str, Checked(check_counter)]
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Frozen:
+    __slots__ = ()
+    __pydantic_config__: ClassVar = STRICT_FIELDS
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Effect(Frozen):
     """One step of an effect, in the vocabulary of the rulebook's Symbol Index."""
 
     do: EffectVerb
     n: Positive = 1
     what: str | None = None
-    per: str | None = None  # a counter: the step happens n x (counter) times
+    # a counter: the step happens n x (counter) times
+    per: Annotated[str | None, Checked(check_counter)] = None
     local: bool = False  # applies to the component it is printed on (the Local symbol)
 
-    @field_validator("per")
-    @classmethod
-    def _known_counter(cls, per: str | None) -> str | None:
-        if per is not None:
-            check_counter(per)
-        return per
-
-    @model_validator(mode="after")
-    def _what_fits_verb(self) -> Effect:
+    def __post_init__(self) -> None:
         allowed: dict[str, set[str | None]] = {
             "gain": set(Gainable.__args__),
             "gain_lifeform": set(Lifeform.__args__),
@@ -70,55 +69,71 @@ class Effect(Frozen):
         if self.what not in expected:
             names = sorted(str(name) for name in expected)
             raise ValueError(f"'{self.do}' takes what = one of {names}, not {self.what!r}")
-        return self
+
+    def as_data(self) -> dict[str, Any]:
+        """The fields that differ from their defaults, as plain data (how Tasks carry it)."""
+        data: dict[str, Any] = {"do": self.do}
+        if self.n != 1:
+            data["n"] = self.n
+        if self.what is not None:
+            data["what"] = self.what
+        if self.per is not None:
+            data["per"] = self.per
+        if self.local:
+            data["local"] = True
+        return data
 
 
 Effects = list[Effect]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StarType(Frozen):
     """A stack of identical Star tiles (IA, IIB, ...)."""
 
     id: str
-    tier: Annotated[int, Field(ge=1, le=4)]
+    tier: Annotated[int, Bounds(ge=1, le=4)]
     count: Positive
     cost: NonNegative  # Entropy paid to activate it
     effect: Effects
-    conditions: list[Condition] = []
-    evolves_to: dict[str, Positive] = {}  # next Star type -> Energy cost on the board's path
+    conditions: list[Condition] = field(default_factory=list)
+    # next Star type -> Energy cost on the board's path
+    evolves_to: dict[str, Positive] = field(default_factory=dict)
     text: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StartingStar(Frozen):
     id: str
-    start_space: Annotated[
-        int, Field(ge=0, le=11)
-    ]  # Scientist's space on the track I0, O0, I1, ...
-    life_cards: dict[Lifeform, Positive] = {}
-    resources: dict[Gainable, Positive] = {}
-    tier: Annotated[int, Field(ge=1, le=1)] = 1
+    start_space: Annotated[int, Bounds(ge=0, le=11)]  # Scientist's space on the track I0, O0, ...
     cost: NonNegative
     effect: Effects
-    conditions: list[Condition] = []
-    evolves_to: dict[str, Positive] = {}
+    life_cards: dict[Lifeform, Positive] = field(default_factory=dict)
+    resources: dict[Gainable, Positive] = field(default_factory=dict)
+    tier: Annotated[int, Bounds(ge=1, le=1)] = 1
+    conditions: list[Condition] = field(default_factory=list)
+    evolves_to: dict[str, Positive] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlanetTile(Frozen):
     id: str
     type: Condition
     cost: NonNegative  # Mass
     effect: Effects
-    conditions: list[Condition] = []
+    conditions: list[Condition] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StartingPlanet(Frozen):
     id: str
     type: Condition
-    resources: dict[Gainable, Positive] = {}
     effect: Effects
-    conditions: list[Condition] = []
+    resources: dict[Gainable, Positive] = field(default_factory=dict)
+    conditions: list[Condition] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AsteroidTile(Frozen):
     id: str
     type: Condition
@@ -126,6 +141,7 @@ class AsteroidTile(Frozen):
     free: bool = False  # caught without paying any cost
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BiomeTile(Frozen):
     id: str
     kind: BiomeKind
@@ -135,14 +151,16 @@ class BiomeTile(Frozen):
     improved: Effects  # the reward once the Biome is fulfilled
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LifeCard(Frozen):
     id: str
     type: Lifeform
     conditions: dict[Condition, Positive]
-    needs: dict[Lifeform, Positive] = {}  # Lifeforms that must be on the Planet
-    removes: dict[Lifeform, Positive] = {}  # Lifeforms removed from the Planet (red numbers)
     gains: dict[Lifeform, Positive]
-    effect: Effects = []
+    needs: dict[Lifeform, Positive] = field(default_factory=dict)  # must be on the Planet
+    # Lifeforms removed from the Planet (red numbers)
+    removes: dict[Lifeform, Positive] = field(default_factory=dict)
+    effect: Effects = field(default_factory=list)
     text: str | None = None
 
     @property
@@ -150,6 +168,7 @@ class LifeCard(Frozen):
         return int(self.id[1:])
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FocusCard(Frozen):
     set: str
     token: FocusToken
@@ -157,6 +176,7 @@ class FocusCard(Frozen):
     tier2: Effects
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionTile(Frozen):
     id: str
     action: ActionName
@@ -164,17 +184,20 @@ class ActionTile(Frozen):
     reduced: Effects  # effective distance 2
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class InnerSpace(Frozen):
     action: ActionName
     bonus: Effects
     reduced: Effects
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GeneratorSpace(Frozen):
     discounted_stars: NonNegative
     vp: NonNegative = 0  # immediate VP on reaching this space
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Board(Frozen):
     inner: list[InnerSpace]
     generator: list[GeneratorSpace]
@@ -184,29 +207,26 @@ class Board(Frozen):
     planet_spaces: Positive  # per Solar System tile
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MainObjective(Frozen):
     id: str
     condition: str
     # what counts as meeting the condition, once per occurrence
     event: Literal["star_tier3", "first_asteroid", "biome_fulfilled"]
     track_vp: list[NonNegative]  # VP per unit at each track position; the last is the final space
-    scoring: str
+    scoring: KnownCounter
     scoring_text: str
-    alt_scoring: str
+    alt_scoring: KnownCounter
     alt_scoring_text: str
 
-    @field_validator("scoring", "alt_scoring")
-    @classmethod
-    def _known_counter(cls, name: str) -> str:
-        check_counter(name)
-        return name
 
-
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SmallObjectiveTile(Frozen):
     vp: Positive
-    min_players: Annotated[int, Field(ge=2, le=4)]
+    min_players: Annotated[int, Bounds(ge=2, le=4)]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LifeformObjective(Frozen):
     lifeform: Lifeform
     big_threshold: Positive
@@ -215,21 +235,17 @@ class LifeformObjective(Frozen):
     small: list[SmallObjectiveTile]  # from the top of the stack down
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Mission(Frozen):
     id: str
-    requirement: str  # a counter
+    requirement: KnownCounter
     at_least: Positive
     reward: Effects
     text: str
 
-    @field_validator("requirement")
-    @classmethod
-    def _known_counter(cls, name: str) -> str:
-        check_counter(name)
-        return name
 
-
-class Catalog(Frozen):
+@dataclass(frozen=True)  # not slotted: `index` is cached on the instance
+class Catalog:
     stars: list[StarType]
     starting_stars: list[StartingStar]
     planets: list[PlanetTile]
@@ -244,8 +260,7 @@ class Catalog(Frozen):
     lifeform_objectives: list[LifeformObjective]
     missions: list[Mission]
 
-    @model_validator(mode="after")
-    def _printed_counts(self) -> Catalog:
+    def __post_init__(self) -> None:
         """The rulebook's Components list, and references between files."""
         expect = {
             "stars.toml: Star tiles": (sum(s.count for s in self.stars), 55),
@@ -304,7 +319,6 @@ class Catalog(Frozen):
             raise ValueError(
                 "Focus cards must be sets A-D, one card each for Star, Planet, Asteroid"
             )
-        return self
 
     @cached_property
     def index(self) -> CatalogIndex:
@@ -367,14 +381,18 @@ def _describe_error(file: str, section: str, entries: Any, error: ValidationErro
                 # Focus cards have no id: a set letter alone names three cards, so add the token.
                 focus = "/".join(str(entry[key]) for key in ("set", "token") if key in entry)
                 name = entry.get("id") or entry.get("lifeform") or focus or f"#{loc[0]}"
-                field = ".".join(str(part) for part in loc[1:]) or "(whole entry)"
-                where = f"{section} entry {name!r} field {field}"
+                path = ".".join(str(part) for part in loc[1:]) or "(whole entry)"
+                where = f"{section} entry {name!r} field {path}"
         lines.append(f"  {where}: {problem['msg']}")
     return "\n".join(lines)
 
 
 def load_catalog_from(texts: dict[str, str]) -> Catalog:
-    """Builds the catalog from file name -> TOML text (so tests can feed broken files)."""
+    """Builds the catalog from file name -> TOML text, checked by pydantic (so tests can feed
+    broken files)."""
+    from pydantic import ValidationError
+
+    adapters = _section_adapters()
     merged: dict[str, Any] = {}
     for file, sections in ASSET_FILES.items():
         if file not in texts:
@@ -392,20 +410,109 @@ def load_catalog_from(texts: dict[str, str]) -> Catalog:
             if section not in data:
                 raise CatalogError(f"{file}: section {section!r} is missing")
             try:
-                merged[section] = _SECTION_ADAPTERS[section].validate_python(data[section])
+                merged[section] = adapters[section].validate_python(data[section])
             except ValidationError as error:
                 raise CatalogError(_describe_error(file, section, data[section], error)) from None
     try:
-        return Catalog.model_validate(merged)
-    except ValidationError as error:
-        raise CatalogError(
-            "component data: " + "; ".join(e["msg"] for e in error.errors())
-        ) from None
+        return Catalog(**merged)
+    except ValueError as error:
+        raise CatalogError(f"component data: {error}") from None
 
 
-_SECTION_ADAPTERS: dict[str, TypeAdapter[Any]] = {
-    name: TypeAdapter(info.annotation) for name, info in Catalog.model_fields.items()
-}
+@cache
+def _section_adapters() -> dict[str, Any]:
+    """Pydantic's validator of each Catalog field, built on first use."""
+    from typing import get_type_hints
+
+    from pydantic import TypeAdapter
+
+    return {name: TypeAdapter(kind) for name, kind in get_type_hints(Catalog).items()}
+
+
+# ----------------------------------------------------------------------------------------------
+# The cache of the checked catalog
+
+CACHE_FOLDER_VARIABLE = "ENTROPY_TUI_CACHE"  # overrides where the cache lives (tests, kiosks)
+CACHE_FILE = "catalog.pickle"
+# The modules whose code decides what a checked catalog is: a change to any of them is a new key.
+CHECKING_MODULES = ("catalog.py", "constraints.py", "counters.py", "vocabulary.py")
+
+
+def cache_folder() -> Path:
+    override = os.environ.get(CACHE_FOLDER_VARIABLE)
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("entropy-tui", appauthor=False))
+
+
+def cache_key(texts: dict[str, str]) -> str | None:
+    """A digest of the asset texts and of the code that checks them (None if that code can't be
+    read, as in a zipped install: then nothing is cached)."""
+    digest = hashlib.sha256()
+    for file in sorted(texts):
+        digest.update(f"{file}\0{texts[file]}\0".encode())
+    here = Path(__file__).parent
+    try:
+        for module in CHECKING_MODULES:
+            digest.update((here / module).read_bytes())
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+class _CatalogUnpickler(pickle.Unpickler):
+    """Rebuilds only this module's component classes: a cache file that names anything else
+    (which plain pickle would import and call) is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == __name__ and name in _CACHED_CLASSES:
+            return _CACHED_CLASSES[name]
+        raise pickle.UnpicklingError(f"{module}.{name} is not a catalog class")
+
+
+def _read_cache(path: Path, key: str) -> Catalog | None:
+    """The cached catalog if `path` holds one made under `key`; None for anything else."""
+    try:
+        with path.open("rb") as file:
+            stored = _CatalogUnpickler(file).load()
+    except FileNotFoundError:
+        return None
+    except Exception:  # a damaged file can fail in many ways; it is simply rebuilt
+        return None
+    if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key):
+        return None
+    catalog = stored[1]
+    return catalog if type(catalog) is Catalog else None
+
+
+def _write_cache(path: Path, key: str, catalog: Catalog) -> None:
+    """Written to a temporary file and renamed, so a reader sees a whole file or none; a
+    folder that can't be written just means no cache."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(pickle.dumps((key, catalog), protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(temporary, path)
+    except OSError:
+        with suppress(OSError):
+            temporary.unlink(missing_ok=True)
+
+
+def cached_catalog(texts: dict[str, str], folder: Path) -> Catalog:
+    """The catalog of `texts`: from the cache in `folder` when it was made from these texts by
+    this code, otherwise checked by load_catalog_from and cached."""
+    key = cache_key(texts)
+    path = folder / CACHE_FILE
+    if key is not None:
+        catalog = _read_cache(path, key)
+        if catalog is not None:
+            return catalog
+    catalog = load_catalog_from(texts)
+    if key is not None:
+        _write_cache(path, key, catalog)
+    return catalog
 
 
 @cache
@@ -413,7 +520,7 @@ def load_catalog() -> Catalog:
     """The catalog shipped in assets/ (read once)."""
     folder = resources.files("entropy_tui.assets")
     texts = {file: folder.joinpath(file).read_text(encoding="utf-8") for file in ASSET_FILES}
-    return load_catalog_from(texts)
+    return cached_catalog(texts, cache_folder())
 
 
 __all__ = [
@@ -428,6 +535,16 @@ __all__ = [
     "Mission",
     "PlanetTile",
     "StarType",
+    "cached_catalog",
     "load_catalog",
     "load_catalog_from",
 ]
+
+_CACHED_CLASSES: dict[str, type] = {
+    kind.__name__: kind
+    for kind in (
+        Effect, StarType, StartingStar, PlanetTile, StartingPlanet, AsteroidTile, BiomeTile,
+        LifeCard, FocusCard, ActionTile, InnerSpace, GeneratorSpace, Board, MainObjective,
+        SmallObjectiveTile, LifeformObjective, Mission, Catalog, CatalogIndex,
+    )
+}  # fmt: skip

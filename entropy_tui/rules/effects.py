@@ -38,7 +38,7 @@ def push_effects(
     """Queues `effects` to resolve next, in order. `planet` is where Local effects apply."""
     if not effects:
         return
-    dumped = [e.model_dump(exclude_defaults=True) for e in effects]
+    dumped = [e.as_data() for e in effects]
     choice = next((e.per for e in effects if e.per in CHOICE_COUNTERS), None)
     if choice is not None and chosen is None:
         game.push(
@@ -97,8 +97,9 @@ def choose_type(game: Game, task: Task) -> Decision:
 
 @cache
 def _effect(frozen: tuple[tuple[str, Any], ...]) -> Effect:
-    """Effects travel in Tasks as plain data; each distinct one is validated once."""
-    return Effect.model_validate(dict(frozen))
+    """Effects travel in Tasks as plain data (made by Effect.as_data); each distinct one is
+    rebuilt once."""
+    return Effect(**dict(frozen))
 
 
 def effect_of(data: dict[str, Any]) -> Effect:

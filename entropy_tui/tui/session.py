@@ -15,13 +15,14 @@ from entropy_tui.autosave import Autosaver
 from entropy_tui.history import Timeline
 from entropy_tui.notes import LogNote, interleave
 from entropy_tui.rules import Decision, Game
-from entropy_tui.saves import SaveFile, load_game, save_bytes
+from entropy_tui.saves import load_game, save_bytes
 
 from .bot_players import Bot, BotFactory, bot_seed, default_bot_factory
 from .config import COLOUR_BY_KEY, COLOURS, GameConfig, SeatConfig
 
 if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided game
     from entropy_tui.coach import Advice, Coach
+    from entropy_tui.save_file import SaveFile
 
 
 class Session:

@@ -14,7 +14,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from entropy_tui.recap import since_last_turn
 from entropy_tui.rules import InvalidChoice
@@ -26,6 +25,7 @@ from ..session import Session
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.console import Console
 from ..widgets.game_log import GameLog
+from ..widgets.key_footer import KeyFooter
 from ..widgets.offers import Offers
 from ..widgets.opponents import Opponents
 from ..widgets.panel_bar import PANELS, PanelBar
@@ -101,7 +101,7 @@ class GameScreen(Screen[None]):
         coach.display = self.session.coach is not None
         yield coach
         yield Prompt(id="prompt")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter()
 
     # ------------------------------------------------------------------ flow
     def on_mount(self) -> None:

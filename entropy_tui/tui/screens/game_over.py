@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from entropy_tui.rules.scoring import explained_scores, totals_by_round, winners
 
 from ..keys import bindings_for
 from ..scene import seat_tag
 from ..session import Session
+from ..widgets.key_footer import KeyFooter
 from ..widgets.score_table import ScoreTable
 from ..widgets.vp_chart import VpChart
 
@@ -64,7 +65,7 @@ class GameOverScreen(Screen[None]):
             chart = VpChart(session.seats, totals_by_round(session.game), id="vp-chart")
             chart.border_title = "Score at the end of each round, had the game ended then"
             yield chart
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(ScoreTable).show(self.session.seats, explained_scores(self.session.game))

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from entropy_tui.recap import TurnRecap
 
 from ..config import SeatConfig
 from ..keys import bindings_for
 from ..scene import seat_tag
+from ..widgets.key_footer import KeyFooter
 
 
 class HandoffScreen(Screen[None]):
@@ -53,7 +54,7 @@ class HandoffScreen(Screen[None]):
                     for turn in self.recap
                 ]
                 yield Static(Content("\n").join(lines), id="handoff-recap")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter()
 
     def action_reveal(self) -> None:
         self.dismiss(None)

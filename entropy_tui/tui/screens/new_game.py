@@ -9,10 +9,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from ..config import COLOURS, GameConfig, SeatConfig
 from ..keys import bindings_for
+from ..widgets.key_footer import KeyFooter
 from ..widgets.saved_games import SavedGames
 from ..widgets.seat_row import SeatRow
 from ..widgets.tick_box import TickBox
@@ -103,7 +104,7 @@ class NewGameScreen(Screen[None]):
             games = SavedGames(id="saved-games")
             games.display = False
             yield games
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._find_saves)  # the first frame never waits for the disk

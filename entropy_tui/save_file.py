@@ -1,0 +1,47 @@
+"""The shape of a save file, as pydantic checks it when a save is read (writing needs none of
+this: saves.save_bytes writes plain JSON)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from .notes import LogNote
+
+
+class GameConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seats: list[str] = Field(min_length=2, max_length=4)
+    seed: int
+    bots: list[Literal["random", "greedy"] | None]
+    alternative_objectives: bool = False
+    open_hands: bool = False
+    confirm_turn_end: bool = False  # absent from saves made before the setting existed
+
+
+class Tutorial(BaseModel):
+    """A guided game's coach: what it has taught, each name with the step it happened at."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    shown: dict[str, int] = {}
+    landed: dict[str, int] = {}
+    acted: dict[str, int] = {}
+
+
+class SaveFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: int
+    saved_at: str
+    config: GameConfig
+    choices: list[str]
+    snapshot: dict[str, Any]
+    notes: list[LogNote] = []  # lines the app adds to the log, like undos
+    # How the app shows each seat (a colour name); not part of the rules.
+    colours: list[Annotated[str, StringConstraints(pattern=r"^[a-z]{1,16}$")]] = Field(
+        default=[], max_length=4
+    )
+    tutorial: Tutorial | None = None  # set for a guided game (Learn to play)

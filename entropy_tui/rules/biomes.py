@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from .decision import Decision, Option, disabled
 from .describe import biome_words, effects_words
 from .effects import planet_label, planet_refs, push_effects
-from .tasks import handles
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,7 +39,6 @@ def current_reward(game: Game, seat: int, ref: str) -> list:  # list[Effect]
     return list(biome.improved if planet.fulfilled else biome.reward)
 
 
-@handles("biome_rewards")
 def biome_rewards(game: Game, task: Task) -> None:
     """End of the Movement step: each Biome triggered by the landed action gives its reward."""
     seat = task.player
@@ -60,7 +58,6 @@ def biome_rewards(game: Game, task: Task) -> None:
     game.push_in_order(seat, steps)
 
 
-@handles("biome_reward")
 def abundant_reward(game: Game, task: Task) -> None:
     seat, ref = task.player, task.args["planet"]
     game.pop(task)
@@ -70,7 +67,6 @@ def abundant_reward(game: Game, task: Task) -> None:
     push_effects(game, seat, reward, planet=ref, origin=f"Biome {biome}", rule=RULE)
 
 
-@handles("scarce_biome")
 def scarce_reward(game: Game, task: Task) -> Decision:
     seat, ref = task.player, task.args["planet"]
     player = game.player(seat)

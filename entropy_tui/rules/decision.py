@@ -15,10 +15,10 @@ class InvalidChoice(ValueError):
 
 
 class Option:
-    """One choice. `label` may be given as a function, so that bots, which never read labels,
-    do not pay for writing them."""
+    """One choice. `label` and `reason` may be given as functions, so that bots, which never
+    read them, do not pay for writing them."""
 
-    __slots__ = ("_label", "apply", "enabled", "id", "reason", "rule")
+    __slots__ = ("_label", "_reason", "apply", "enabled", "id", "rule")
 
     def __init__(
         self,
@@ -26,14 +26,14 @@ class Option:
         label: str | Callable[[], str],
         apply: Callable[[], None],
         enabled: bool = True,
-        reason: str = "",
+        reason: str | Callable[[], str] = "",
         rule: str = "",
     ) -> None:
         self.id = id
         self._label = label
         self.apply = apply
         self.enabled = enabled
-        self.reason = reason  # why not, when disabled
+        self._reason = reason  # why not, when disabled
         self.rule = rule  # rulebook section, when it differs from the decision's
 
     @property
@@ -41,6 +41,12 @@ class Option:
         if not isinstance(self._label, str):
             self._label = self._label()
         return self._label
+
+    @property
+    def reason(self) -> str:
+        if not isinstance(self._reason, str):
+            self._reason = self._reason()
+        return self._reason
 
     def __repr__(self) -> str:
         state = "" if self.enabled else f", disabled: {self.reason}"
@@ -69,7 +75,9 @@ class Decision:
         return [o for o in self.options if o.enabled]
 
 
-def disabled(option_id: str, label: str | Callable[[], str], reason: str) -> Option:
+def disabled(
+    option_id: str, label: str | Callable[[], str], reason: str | Callable[[], str]
+) -> Option:
     """An option shown so the player learns why it is not available."""
     return Option(option_id, label, _refuse, enabled=False, reason=reason)
 

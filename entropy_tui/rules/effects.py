@@ -14,7 +14,6 @@ from .counters import CHOICE_COUNTERS, choice_domain, count
 from .decision import Decision, Option, disabled
 from .describe import amount, counter_words, effect_words, star_words
 from .refs import parse_planet_ref, refs_for
-from .tasks import handles
 from .vocabulary import title
 
 if TYPE_CHECKING:
@@ -57,7 +56,6 @@ def push_effects(
         )
 
 
-@handles("choose_type")
 def choose_type(game: Game, task: Task) -> Decision:
     """ "For each X of one type (you choose which type)": pick the type once for the effect."""
     seat = task.player
@@ -112,7 +110,6 @@ def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:
     return effect.n * count(game.index, game.player(seat), effect.per, chosen)
 
 
-@handles("effect")
 def resolve_effect(game: Game, task: Task) -> None:
     """Turns one effect step into what it does (more Tasks for anything with a choice)."""
     from .actions.primordial_soup import advance_generator
@@ -216,7 +213,6 @@ def _decline(game: Game, task: Task) -> Option:
     )
 
 
-@handles("place_lifeform")
 def place_lifeform(game: Game, task: Task) -> Decision | None:
     seat = task.player
     what: str = task.args["what"]
@@ -281,7 +277,6 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
     return options
 
 
-@handles("advance")
 def advance_lifeform(game: Game, task: Task) -> Decision | None:
     seat = task.player
     options = advance_options(game, seat, task.args["what"], lambda: _counting_down(game, task))
@@ -294,7 +289,6 @@ def advance_lifeform(game: Game, task: Task) -> Decision | None:
     )
 
 
-@handles("activate_one")
 def activate_one(game: Game, task: Task) -> Decision | None:
     """Activate a single Star, paying its Entropy (no Generator discount)."""
     from .actions.activate_stars import activate_star
@@ -331,7 +325,6 @@ def activate_one(game: Game, task: Task) -> Decision | None:
     )
 
 
-@handles("take_cards")
 def take_cards(game: Game, task: Task) -> Decision | None:
     from .actions.take_life_cards import card_offer_options
 
@@ -346,7 +339,6 @@ def take_cards(game: Game, task: Task) -> Decision | None:
     )
 
 
-@handles("free_fulfil")
 def free_fulfil(game: Game, task: Task) -> Decision | None:
     from .biomes import fulfil_biome
 
@@ -373,7 +365,6 @@ def free_fulfil(game: Game, task: Task) -> Decision | None:
     return _reward_decision(game, task, options, prompt, "Set Biome")
 
 
-@handles("retrieve_token")
 def retrieve_token(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .decision import Decision, Option
+from .effects import push_effects
+from .free_actions import has_free_action
 from .state import GameState, Task, TurnState
-from .tasks import handles
 from .vocabulary import INNER_ACTION_TOKEN, title
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ def start_round(state: GameState) -> None:
     state.pending.append(Task(kind="turn", player=state.first_player))
 
 
-@handles("turn")
 def start_turn(game: Game, task: Task) -> None:
     seat = task.player
     game.pop(task)
@@ -38,7 +38,6 @@ def start_turn(game: Game, task: Task) -> None:
     game.push_in_order(seat, steps)
 
 
-@handles("action_step")
 def action_step(game: Game, task: Task) -> None:
     seat = task.player
     turn = game.state.turn
@@ -77,11 +76,8 @@ def focus_discount(game: Game, task: Task, resource: str) -> int:
     )
 
 
-@handles("focus")
 def focus_trigger(game: Game, task: Task) -> None:
     """Tier 1 and 2 Focus effects, when the matching token resolved the action."""
-    from .effects import push_effects
-
     seat = task.player
     turn = game.state.turn
     game.pop(task)
@@ -96,13 +92,10 @@ def focus_trigger(game: Game, task: Task) -> None:
         )
 
 
-@handles("post_action")
 def post_action(game: Game, task: Task) -> Decision | None:
     """After the action: free actions may still be taken, then the Mission step."""
-    from .free_actions import free_action_options
-
     seat = task.player
-    if not free_action_options(game, seat):
+    if not has_free_action(game, seat):
         game.pop(task)
         return None
     return Decision(
@@ -113,7 +106,6 @@ def post_action(game: Game, task: Task) -> Decision | None:
     )
 
 
-@handles("confirm_turn_end")
 def confirm_turn_end(game: Game, task: Task) -> Decision | None:
     """A person ends their own turn, so that until then every decision of it can be taken back.
     Whoever holds the seat when the turn gets here counts: a bot (or a seat just handed to one)
@@ -130,7 +122,6 @@ def confirm_turn_end(game: Game, task: Task) -> Decision | None:
     )
 
 
-@handles("end_turn")
 def end_turn(game: Game, task: Task) -> None:
     state = game.state
     seat = task.player
@@ -147,10 +138,3 @@ def end_turn(game: Game, task: Task) -> None:
         state.round += 1
     game.push("turn", following)
 
-
-# The rule areas register their handlers on import.
-from . import actions as _actions  # noqa: E402,F401
-from . import biomes as _biomes  # noqa: E402,F401
-from . import effects as _effects  # noqa: E402,F401
-from . import missions as _missions  # noqa: E402,F401
-from . import movement as _movement  # noqa: E402,F401

@@ -3,17 +3,24 @@ decision of your own turn until its Objectives are checked)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
-from .biomes import fulfil_biome, requirement_met
+from .biomes import fulfil_biome
 from .decision import Option
-from .effects import planet_label, planet_refs
+from .effects import planet_label
+from .refs import planet_ref
 from .vocabulary import title
 
 if TYPE_CHECKING:
     from .game import Game
 
 EXCHANGE_COST = 2  # Entropy for 1 Energy or 1 Mass
+# Offered at nearly every decision of a turn: the fixed words are written once.
+EXCHANGES = tuple(
+    (f"exchange:{resource}", f"Free action: exchange 2 Entropy for 1 {title(resource)}", resource)
+    for resource in ("energy", "mass")
+)
 
 
 def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Option]:
@@ -22,30 +29,52 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
     player = game.player(seat)
     options = []
     if exchange and player.entropy >= EXCHANGE_COST:
-        for resource in ("energy", "mass"):
-
-            def exchange(resource: str = resource) -> None:
-                player.entropy -= EXCHANGE_COST
-                setattr(player, resource, getattr(player, resource) + 1)
-                gained = f"1 {title(resource)}"
-                game.note(seat, "exchange", f"{player.name} exchanged 2 Entropy for {gained}")
-
-            options.append(
-                Option(
-                    f"exchange:{resource}",
-                    f"Free action: exchange 2 Entropy for 1 {title(resource)}",
-                    exchange,
-                    rule="Actions",
+        for option_id, label, resource in EXCHANGES:
+            exchanged = partial(_exchange, game, seat, resource)
+            options.append(Option(option_id, label, exchanged, rule="Actions"))
+    biomes = game.index.biome
+    for s, system in enumerate(player.systems):
+        for p, planet in enumerate(system.planets):
+            if planet.biome is None or planet.fulfilled:
+                continue
+            life = planet.life
+            if all(life[kind] >= n for kind, n in biomes[planet.biome].requirement.items()):
+                ref = planet_ref(s, p)
+                options.append(
+                    Option(
+                        f"fulfil:{ref}",
+                        partial(_fulfil_label, game, seat, ref),
+                        lambda ref=ref: fulfil_biome(game, seat, ref),
+                        rule="Set Biome",
+                    )
                 )
-            )
-    for ref in planet_refs(game, seat):
-        if requirement_met(game, seat, ref):
-            options.append(
-                Option(
-                    f"fulfil:{ref}",
-                    f"Free action: fulfil the Biome on {planet_label(game, seat, ref)}",
-                    lambda ref=ref: fulfil_biome(game, seat, ref),
-                    rule="Set Biome",
-                )
-            )
     return options
+
+
+def _exchange(game: Game, seat: int, resource: str) -> None:
+    player = game.player(seat)
+    player.entropy -= EXCHANGE_COST
+    setattr(player, resource, getattr(player, resource) + 1)
+    gained = f"1 {title(resource)}"
+    game.note(seat, "exchange", f"{player.name} exchanged 2 Entropy for {gained}")
+
+
+def has_free_action(game: Game, seat: int) -> bool:
+    """Whether `free_action_options` offers anything (exchange included), without making
+    the options."""
+    player = game.player(seat)
+    if player.entropy >= EXCHANGE_COST:
+        return True
+    biomes = game.index.biome
+    for system in player.systems:
+        for planet in system.planets:
+            if planet.biome is None or planet.fulfilled:
+                continue
+            life = planet.life
+            if all(life[kind] >= n for kind, n in biomes[planet.biome].requirement.items()):
+                return True
+    return False
+
+
+def _fulfil_label(game: Game, seat: int, ref: str) -> str:
+    return f"Free action: fulfil the Biome on {planet_label(game, seat, ref)}"

@@ -8,7 +8,6 @@ while not game.over:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict
 from typing import Any
 
 from .catalog import Catalog, load_catalog
@@ -20,6 +19,7 @@ from .rng import Rng
 from .state import Event, GameState, PlanetState, PlayerState, Task
 from .tasks import HANDLERS
 
+_new = object.__new__
 # Decisions of a turn after its Objectives are checked: a Biome fulfilled then would not count.
 AFTER_THE_OBJECTIVES = ("lifeform_objectives", "confirm_turn_end")
 
@@ -154,7 +154,7 @@ class Game:
     def dumped_log(self) -> list[dict[str, Any]]:
         """The log as JSON data; events never change, so each is dumped once."""
         dumped, log = self._dumped_events, self.state.log
-        dumped.extend(asdict(event) for event in log[len(dumped) :])
+        dumped.extend(event.dump() for event in log[len(dumped) :])
         return dumped
 
     @property
@@ -276,7 +276,8 @@ class Game:
 
     def push(self, kind: str, player: int, **args: Any) -> Task:
         """Puts a Task on top of the stack: it is resolved next."""
-        task = Task(kind=kind, player=player, args=args)
+        task = _new(Task)  # without the keyword __init__: thousands are pushed a game
+        task.kind, task.player, task.args = kind, player, args
         self.state.pending.append(task)
         return task
 
@@ -293,9 +294,7 @@ class Game:
 
     def note(self, seat: int | None, kind: str, text: str, *, private: bool = False) -> None:
         """Adds a line to the game log."""
-        self.state.log.append(
-            Event(round=self.state.round, seat=seat, kind=kind, text=text, private=private)
-        )
+        self.state.log.append(Event(self.state.round, seat, kind, text, private))
 
     def planet(self, seat: int, ref: str) -> PlanetState:
         """A planet by its reference "s<system>p<planet>"."""
@@ -305,6 +304,3 @@ class Game:
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
 
-
-# Importing the rule modules registers their Task handlers.
-from . import flow as _flow  # noqa: E402,F401

@@ -10,7 +10,6 @@ from .counters import CHOICE_COUNTERS, choice_domain, count
 from .decision import Decision, Option
 from .describe import amount, effect_words
 from .effects import push_effects
-from .tasks import handles
 from .vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
@@ -22,7 +21,6 @@ RULE_LIFEFORM = "Lifeform Objective"
 OBJECTIVES_TO_END = 2
 
 
-@handles("mission_step")
 def mission_step(game: Game, task: Task) -> None:
     """Missions, then Main Objectives, Lifeform Objectives and readying tokens (all in
     `lifeform_objectives`, which only stops to offer a big tile)."""
@@ -97,7 +95,6 @@ def reward_now(game: Game, seat: int, effects: list[Effect]) -> str:
     return words + (f" (counting {title(best)})" if best else "")
 
 
-@handles("play_mission")
 def play_mission(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
@@ -179,7 +176,6 @@ def advance_objectives(game: Game, seat: int) -> None:
     _check_end(game)
 
 
-@handles("lifeform_objectives")
 def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     """Small tiles are claimed at once (a pure gain); the big one ends the game sooner, so it
     is offered."""

@@ -7,9 +7,12 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from . import rondel
+from .actions.activate_stars import activate_star
+from .actions.create_life import playable_cards
 from .decision import Decision, Option, disabled
 from .describe import effects_words, star_words
-from .tasks import handles
+from .effects import push_effects
+from .flow import focus_tier_effects
 from .vocabulary import title
 
 if TYPE_CHECKING:
@@ -48,31 +51,33 @@ class MovePreview:
 def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
     """`stuck`: no move is legal otherwise, so Create Life may be landed on without a card."""
     player = game.player(seat)
-    spaces = rondel.path(player.scientist, steps)
-    destination = spaces[-1]
+    destination = (player.scientist + steps) % rondel.SPACES
     occupied = rondel.occupied_by_others(game, destination, seat)
     distance = steps + (1 if occupied else 0)
     preview = MovePreview(
-        steps=steps,
-        destination=destination,
-        action=rondel.space_action(game, destination),
-        occupied=occupied,
-        distance=distance,
-        charge=1 if steps == 3 and occupied else 0,
-        bonus=rondel.bonus_effects(game, destination, distance),
+        steps,
+        destination,
+        rondel.space_action(game, destination),
+        occupied,
+        distance,
+        1 if steps == 3 and occupied else 0,
+        rondel.bonus_effects(game, destination, distance),
+        [],
     )
     # Where each token will be once the move is made.
     where = {kind: token.where for kind, token in player.tokens.items()}
+    on_board = [(kind, t.slot) for kind, t in player.tokens.items() if t.where == "board"]
     wild_locked = player.wild_locked
-    for slot in rondel.slots_passed(spaces):
-        for kind, token in player.tokens.items():
-            if token.where == "board" and token.slot == slot:
-                if kind == "wild" and wild_locked:
-                    wild_locked = False
-                    preview.unlocks_wild = True
-                else:
-                    where[kind] = "lying"
-                    preview.retrieved.append(kind)
+    if on_board:
+        for slot in rondel.slots_passed(rondel.path(player.scientist, steps)):
+            for kind, token_slot in on_board:
+                if token_slot == slot:
+                    if kind == "wild" and wild_locked:
+                        wild_locked = False
+                        preview.unlocks_wild = True
+                    else:
+                        where[kind] = "lying"
+                        preview.retrieved.append(kind)
     needed = rondel.needed_token(destination, game)
     if needed is not None:
         preview.placeable = [k for k in (needed, "wild") if where[k] == "ready"]
@@ -82,13 +87,14 @@ def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> M
             preview.reason = _no_token_reason(needed, where, wild_locked)
     if preview.charge and player.entropy + len(preview.retrieved) < preview.charge:
         preview.reason = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
-    if preview.action == "create_life" and not preview.reason and not stuck:
-        from .actions.create_life import playable_cards
-
-        if not playable_cards(game, seat, first_only=True) and not _rewards_make_a_play(
-            game, seat, preview
-        ):
-            preview.reason = "you may only land on Create Life when you can play a Life card"
+    if (
+        preview.action == "create_life"
+        and not preview.reason
+        and not stuck
+        and not playable_cards(game, seat, first_only=True)
+        and not _rewards_make_a_play(game, seat, preview)
+    ):
+        preview.reason = "you may only land on Create Life when you can play a Life card"
     return preview
 
 
@@ -112,8 +118,6 @@ def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
 def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
     """Does some way through the rest of the Movement step reach Create Life with a card to
     play? `budget` counts down the positions still to look at."""
-    from .actions.create_life import playable_cards
-
     decision = game.decision
     if decision is None or decision.player != seat:
         return False
@@ -198,7 +202,6 @@ def _star_words(game: Game, seat: int, preview: MovePreview) -> str:
     return ""
 
 
-@handles("move")
 def move_decision(game: Game, task: Task) -> Decision:
     seat = task.player
     options = []
@@ -267,11 +270,8 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
     game.push_in_order(seat, steps)
 
 
-@handles("retrieve")
 def retrieval_reward(game: Game, task: Task) -> Decision:
     """For each token retrieved: activate one Star (paying its Entropy) or gain 1 Entropy."""
-    from .actions.activate_stars import activate_star
-
     seat = task.player
     player = game.player(seat)
     charge = task.args["charge"]
@@ -319,7 +319,6 @@ def retrieval_reward(game: Game, task: Task) -> Decision:
     )
 
 
-@handles("wild_unlock")
 def wild_unlock(game: Game, task: Task) -> Decision | None:
     """Passing the locked Wild flips it and lets you take back one other token, no reward."""
     seat = task.player
@@ -347,7 +346,6 @@ def wild_unlock(game: Game, task: Task) -> Decision | None:
     )
 
 
-@handles("place_token")
 def place_token(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
@@ -376,8 +374,6 @@ def place_token(game: Game, task: Task) -> Decision | None:
 
 def token_focus_words(game: Game, seat: int, kind: str) -> str:
     """What placing this token means for the Focus cards, said so it reads well quoted too."""
-    from .flow import focus_tier_effects
-
     if kind == "wild":
         return "no Focus card triggers"
     effects = focus_tier_effects(game, seat, kind)
@@ -386,7 +382,6 @@ def token_focus_words(game: Game, seat: int, kind: str) -> str:
     return f"its Focus card triggers: {effects_words(effects)}"
 
 
-@handles("charge")
 def landing_charge(game: Game, task: Task) -> None:
     player = game.player(task.player)
     game.pop(task)
@@ -394,10 +389,7 @@ def landing_charge(game: Game, task: Task) -> None:
     game.note(task.player, "charge", f"{player.name} paid 1 Entropy to land on an occupied space")
 
 
-@handles("traffic_bonus")
 def traffic_bonus(game: Game, task: Task) -> None:
-    from .effects import push_effects
-
     turn = game.state.turn
     game.pop(task)
     assert turn.landed is not None

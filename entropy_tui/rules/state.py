@@ -11,7 +11,7 @@ Field order is the snapshot's key order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 SNAPSHOT_VERSION = 1
 
@@ -335,12 +335,9 @@ class Task:
         return Task(kind=data["kind"], player=data["player"], args=_plain(data["args"]))
 
 
-@dataclass(slots=True, kw_only=True, frozen=True)
-class Event:
+class Event(NamedTuple):
     """A line of the game log. `seat` saw it privately when `private` is set. Never changed,
-    so copies of a game share their Events."""
-
-    __pydantic_config__ = _STRICT_KEYS
+    so copies of a game share their Events; a tuple, as thousands are made a game."""
 
     round: int
     seat: int | None

@@ -1,14 +1,30 @@
-"""The registry of Task handlers.
+"""The registry of Task handlers: every Task kind and the function that resolves it.
 
 A handler looks at the Task on top of the stack and either finishes it (popping it and perhaps
 pushing more Tasks) and returns None, or leaves it there and returns the Decision its player
 must make. Choosing an option runs that option's `apply`, which moves the Task along.
+
+The registry is written out here rather than filled in as modules are imported: the rule
+modules know nothing of it, and imports run one way (game -> tasks -> rule modules).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from . import biomes, effects, flow, missions, movement
+from .actions import (
+    activate_stars,
+    aggregate_planet,
+    catch_asteroid,
+    create_life,
+    evolve_star,
+    primordial_soup,
+    set_biome,
+    take_life_cards,
+    upgrade_console,
+)
 
 if TYPE_CHECKING:
     from .decision import Decision
@@ -17,16 +33,51 @@ if TYPE_CHECKING:
 
 Handler = Callable[["Game", "Task"], "Decision | None"]
 
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(kind: str) -> Callable[[Handler], Handler]:
-    """Registers the function below as the handler of Tasks of this kind."""
-
-    def register(function: Handler) -> Handler:
-        if kind in HANDLERS:
-            raise ValueError(f"two handlers for task kind {kind!r}")
-        HANDLERS[kind] = function
-        return function
-
-    return register
+HANDLERS: dict[str, Handler] = {
+    # A turn: Movement -> Action -> Mission.
+    "turn": flow.start_turn,
+    "action_step": flow.action_step,
+    "focus": flow.focus_trigger,
+    "post_action": flow.post_action,
+    "confirm_turn_end": flow.confirm_turn_end,
+    "end_turn": flow.end_turn,
+    # Movement.
+    "move": movement.move_decision,
+    "retrieve": movement.retrieval_reward,
+    "wild_unlock": movement.wild_unlock,
+    "place_token": movement.place_token,
+    "charge": movement.landing_charge,
+    "traffic_bonus": movement.traffic_bonus,
+    # The actions (a Task kind is the action's name) and the steps they queue.
+    "evolve_star": evolve_star.evolve_star,
+    "aggregate_planet": aggregate_planet.aggregate_planet,
+    "place_planet": aggregate_planet.place_planet,
+    "catch_asteroid": catch_asteroid.catch_asteroid,
+    "place_asteroid": catch_asteroid.place_asteroid,
+    "create_life": create_life.create_life,
+    "life_discard": create_life.life_discard,
+    "place_life_card": create_life.place_life_card,
+    "activate_stars": activate_stars.activate_stars,
+    "set_biome": set_biome.set_biome,
+    "place_biome": set_biome.place_biome,
+    "upgrade_console": upgrade_console.upgrade_console,
+    "take_life_cards": take_life_cards.take_life_cards,
+    "primordial_soup": primordial_soup.primordial_soup,
+    # Effects.
+    "effect": effects.resolve_effect,
+    "choose_type": effects.choose_type,
+    "place_lifeform": effects.place_lifeform,
+    "advance": effects.advance_lifeform,
+    "activate_one": effects.activate_one,
+    "take_cards": effects.take_cards,
+    "free_fulfil": effects.free_fulfil,
+    "retrieve_token": effects.retrieve_token,
+    # Biomes.
+    "biome_rewards": biomes.biome_rewards,
+    "biome_reward": biomes.abundant_reward,
+    "scarce_biome": biomes.scarce_reward,
+    # The Mission step.
+    "mission_step": missions.mission_step,
+    "play_mission": missions.play_mission,
+    "lifeform_objectives": missions.lifeform_objectives,
+}

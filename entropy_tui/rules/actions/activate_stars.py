@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from ..decision import Decision, Option, disabled
 from ..describe import star_words
 from ..effects import push_effects
-from ..tasks import handles
 from .common import resolved
 
 if TYPE_CHECKING:
@@ -29,7 +28,6 @@ def activate_star(game: Game, seat: int, system: int, cost: int) -> None:
     push_effects(game, seat, list(star.effect), origin=f"Star {star_id}", rule=RULE)
 
 
-@handles("activate_stars")
 def activate_stars(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)

@@ -12,7 +12,6 @@ from ..flow import focus_discount
 from ..refs import planet_ref
 from ..state import PlanetState, SystemState
 from ..supply import offer, take_top
-from ..tasks import handles
 from ..vocabulary import title
 from .common import can_pay, pay, resolved, skip_option
 
@@ -33,7 +32,6 @@ def can_place_planet(game: Game, seat: int) -> bool:
     return bool(free_planet_spaces(game, seat)) or game.state.board.solar_systems > 0
 
 
-@handles("aggregate_planet")
 def aggregate_planet(game: Game, task: Task) -> Decision:
     seat = task.player
     discount = focus_discount(game, task, "mass")
@@ -73,7 +71,6 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
     return Decision(seat, "Aggregate Planet: choose a Planet from the offer", RULE, options)
 
 
-@handles("place_planet")
 def place_planet(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)

@@ -13,7 +13,6 @@ from ..effects import planet_label, planet_refs, push_effects
 from ..flow import focus_discount
 from ..refs import parse_planet_ref
 from ..supply import take_asteroid
-from ..tasks import handles
 from ..vocabulary import CONDITIONS, LIFEFORMS, title
 from .common import resolved, skip_option
 
@@ -97,7 +96,6 @@ def _space_words(space: str) -> str:
     return "top space" if space == "mass" else "bottom space"
 
 
-@handles("catch_asteroid")
 def catch_asteroid(game: Game, task: Task) -> Decision:
     seat = task.player
     free = bool(task.args.get("free"))
@@ -139,7 +137,6 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
     return Decision(seat, "Catch an Asteroid: choose an Asteroid", RULE, options)
 
 
-@handles("place_asteroid")
 def place_asteroid(game: Game, task: Task) -> Decision:
     seat = task.player
     kind: str = task.args["type"]

@@ -13,7 +13,6 @@ from ..decision import Decision, Option, disabled
 from ..describe import amount, card_details, card_words
 from ..effects import MAX_LIFEFORMS, planet_label, planet_name, planet_refs, push_effects
 from ..refs import parse_planet_ref
-from ..tasks import handles
 from ..vocabulary import LIFEFORMS, title
 from .common import resolved, skip_option
 
@@ -122,20 +121,60 @@ def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
 
 
 def playable_cards(game: Game, seat: int, *, first_only: bool = False) -> list[Play]:
-    """Every (card, planet) play; with `first_only`, stop at the first one found."""
-    plays = []
-    refs = planet_refs(game, seat)
-    for card in dict.fromkeys(game.player(seat).hand):
-        for ref in refs:
-            missing, reason = why_not(game, seat, card, ref)
-            if not reason:
-                plays.append(Play(card, ref, missing))
-                if first_only:
-                    return plays
+    """Every (card, planet) play; with `first_only`, stop at the first one found. The same
+    test as `why_not`, without its words: each Planet's icons are counted once."""
+    plays: list[Play] = []
+    hand = game.player(seat).hand
+    if not hand:
+        return plays
+    index = game.index
+    planets = []  # (ref, Lifeforms, icons) of each Planet with room for a card
+    for ref in planet_refs(game, seat):
+        if cards_by(game, seat, ref) < MAX_CARDS_PER_PLANET:
+            planets.append((ref, game.planet(seat, ref).life, _icon_counts(game, seat, ref)))
+    if not planets:
+        return plays
+    for card_id in dict.fromkeys(hand):
+        card = index.card[card_id]
+        needs, removes = card.needs, card.removes
+        needed = [
+            (life, max(needs.get(life, 0), removes.get(life, 0)))
+            for life in LIFEFORMS
+            if life in needs or life in removes
+        ]
+        for ref, life, have in planets:
+            if any(life[kind] < n for kind, n in needed):
+                continue
+            missing, short = None, 0
+            for icon, n in card.conditions.items():
+                lack = n - have.get(icon, 0)
+                if lack > 0:
+                    missing, short = icon, short + lack
+            if short > 1 or (short and not discards_for(game, seat, card_id, missing)):
+                continue
+            plays.append(Play(card_id, ref, missing))
+            if first_only:
+                return plays
     return plays
 
 
-@handles("create_life")
+def _icon_counts(game: Game, seat: int, ref: str) -> dict[str, int]:
+    """`icons_at` as a plain dict."""
+    system, _ = parse_planet_ref(ref)
+    index = game.index
+    planet = game.planet(seat, ref)
+    have: dict[str, int] = {}
+    icons = list(index.any_planet[planet.tile].conditions)
+    for asteroid in planet.asteroids.values():
+        icons += index.asteroid[asteroid].conditions
+    star = game.player(seat).systems[system].star
+    if star is not None:
+        icons += index.any_star[star].conditions
+    for icon in icons:
+        have[icon] = have.get(icon, 0) + 1
+    return have
+
+
 def create_life(game: Game, task: Task) -> Decision:
     seat = task.player
     options: list[Option] = []
@@ -153,7 +192,8 @@ def create_life(game: Game, task: Task) -> Decision:
     for card in dict.fromkeys(game.player(seat).hand):
         if card not in playable:
             label = f"Play {card_words(game.index, card)}"
-            options.append(disabled(f"play:{card}", label, _unplayable_reason(game, seat, card)))
+            reason = partial(_unplayable_reason, game, seat, card)
+            options.append(disabled(f"play:{card}", label, reason))
     if task.args.get("source") != "space" or not plays:
         options.append(skip_option(game, task, "Play no Life card"))
     return Decision(seat, "Create Life: play a Life card to one of your Planets", RULE, options)
@@ -181,7 +221,6 @@ def _choose_play(game: Game, task: Task, play: Play) -> None:
         )
 
 
-@handles("life_discard")
 def life_discard(game: Game, task: Task) -> Decision:
     seat = task.player
     card, ref, icon = task.args["card"], task.args["planet"], task.args["icon"]
@@ -228,7 +267,6 @@ def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
     )
 
 
-@handles("place_life_card")
 def place_life_card(game: Game, task: Task) -> None:
     game.pop(task)
     game.planet(task.player, task.args["planet"]).cards.append(task.args["card"])

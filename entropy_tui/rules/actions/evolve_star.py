@@ -11,7 +11,6 @@ from ..describe import new_star_words
 from ..flow import focus_discount
 from ..missions import missions_lost_if
 from ..state import SystemState
-from ..tasks import handles
 from .common import can_pay, pay, resolved, skip_option
 
 if TYPE_CHECKING:
@@ -73,7 +72,6 @@ def _evolve_label(game: Game, seat: int, system: int, target: str, cost: int) ->
     )
 
 
-@handles("evolve_star")
 def evolve_star(game: Game, task: Task) -> Decision:
     seat = task.player
     player = game.player(seat)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tasks import handles
 from .common import resolved
 
 if TYPE_CHECKING:
@@ -32,7 +31,6 @@ def advance_generator(game: Game, seat: int, steps: int = 1) -> None:
         )
 
 
-@handles("primordial_soup")
 def primordial_soup(game: Game, task: Task) -> None:
     seat = task.player
     player = game.player(seat)

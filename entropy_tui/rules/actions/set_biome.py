@@ -8,7 +8,6 @@ from ..decision import Decision, Option, disabled
 from ..describe import biome_words
 from ..effects import planet_label, planet_refs
 from ..supply import offer, take_top
-from ..tasks import handles
 from .common import resolved, skip_option
 
 if TYPE_CHECKING:
@@ -22,7 +21,6 @@ def planets_without_biome(game: Game, seat: int) -> list[str]:
     return [r for r in planet_refs(game, seat) if game.planet(seat, r).biome is None]
 
 
-@handles("set_biome")
 def set_biome(game: Game, task: Task) -> Decision:
     seat = task.player
     free = planets_without_biome(game, seat)
@@ -46,7 +44,6 @@ def set_biome(game: Game, task: Task) -> Decision:
     return Decision(seat, "Set Biome: choose a Biome from the offer", RULE, options)
 
 
-@handles("place_biome")
 def place_biome(game: Game, task: Task) -> Decision | None:
     seat = task.player
     biome_id: str = task.args["biome"]

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from ..decision import Decision, Option
 from ..describe import card_words
 from ..supply import offer, take_top
-from ..tasks import handles
 from .common import resolved, skip_option
 
 if TYPE_CHECKING:
@@ -38,7 +37,6 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
     ]
 
 
-@handles("take_life_cards")
 def take_life_cards(game: Game, task: Task) -> Decision | None:
     seat = task.player
     taken = task.args.setdefault("taken", 0)

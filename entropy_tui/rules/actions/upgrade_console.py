@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled
 from ..describe import effects_words
-from ..tasks import handles
 from ..vocabulary import FOCUS_TOKENS, title
 from .common import can_pay, pay, resolved, skip_option
 
@@ -20,7 +19,6 @@ COST = 3
 TOP_TIER = 2
 
 
-@handles("upgrade_console")
 def upgrade_console(game: Game, task: Task) -> Decision:
     seat = task.player
     player = game.player(seat)

@@ -35,6 +35,7 @@ class GameResult:
     rounds: int = 0
     finished: bool = False  # ended by the end trigger, not by the round cap
     totals: list[int] | None = None  # final scores per seat; None if the game crashed
+    scores: list[dict[str, int]] = field(default_factory=list)  # each seat's score by category
     crash: str | None = None  # the traceback
     problems: list[str] = field(default_factory=list)  # distinct invariant violations
     completed: list[str] = field(default_factory=list)  # the Objectives complete at the end
@@ -113,7 +114,8 @@ def play_game(
             check(game)
         result.finished = game.over
         result.rounds = min(game.state.round, round_cap)
-        result.totals = [score["total"] for score in game.scores()]
+        result.scores = game.scores()
+        result.totals = [score["total"] for score in result.scores]
         result.completed = completed_objectives(game)
     except Exception:
         result.crash = traceback.format_exc()

@@ -1,7 +1,7 @@
 """Rules-engine speed beside catanatron's, the pure-Python Catan engine, in one run.
 
     pip install -e '.[bench]'      # catanatron, for the comparison (never needed to play)
-    python benchmarks/engine_speed.py [--games 24] [--rounds 4] [--write]
+    python benchmarks/engine_speed.py [--games 48] [--rounds 6] [--write]
 
 Two measures, each side in processes of its own and the sides alternating round by round, so
 that whatever else the machine does falls on both alike; every figure is CPU time of the
@@ -209,6 +209,7 @@ def report(result: dict[str, Any]) -> str:
             f" {result['our_median_rounds']:.0f} rounds a game), {result['their_decisions']:,}"
             " in catanatron's games.",
             "",
+            "",
         ]
     )
 
@@ -242,8 +243,8 @@ def main() -> None:
         print(json.dumps(WORKERS[worker](first, count)))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=24, help="random games a side")
-    parser.add_argument("--rounds", type=int, default=4, help="alternations of the sides")
+    parser.add_argument("--games", type=int, default=48, help="random games a side")
+    parser.add_argument("--rounds", type=int, default=6, help="alternations of the sides")
     parser.add_argument("--positions", type=int, default=3, help="copy positions a round")
     parser.add_argument("--write", action="store_true", help="update docs/performance.md")
     args = parser.parse_args()

@@ -9,19 +9,28 @@ from .describe import biome_words, effects_words
 from .effects import planet_label, planet_refs, push_effects
 
 if TYPE_CHECKING:
+    from .catalog import CatalogIndex
     from .game import Game
-    from .state import Task
+    from .state import PlanetState, Task
 
 RULE = "Set Biome"
 SCARCE_COST = 1  # Entropy to collect a Scarce Biome's reward
 
 
 def requirement_met(game: Game, seat: int, ref: str) -> bool:
-    planet = game.planet(seat, ref)
+    return can_fulfil(game.index, game.planet(seat, ref))
+
+
+def can_fulfil(index: CatalogIndex, planet: PlanetState) -> bool:
+    """The Planet's Biome is not fulfilled yet and its Lifeforms meet the requirement."""
     if planet.biome is None or planet.fulfilled:
         return False
-    needs = game.index.biome[planet.biome].requirement
-    return all(planet.life[life] >= n for life, n in needs.items())
+    life = planet.life
+    # A loop rather than all(): this runs for every Biome at every decision of a turn.
+    for kind, n in index.biome[planet.biome].requirement.items():  # noqa: SIM110
+        if life[kind] < n:
+            return False
+    return True
 
 
 def fulfil_biome(game: Game, seat: int, ref: str) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from .actions.primordial_soup import advance_generator
+from .actions.take_life_cards import card_offer_options
 from .catalog import Effect
 from .counters import CHOICE_COUNTERS, choice_domain, count
 from .decision import Decision, Option, disabled
@@ -112,8 +114,6 @@ def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:
 
 def resolve_effect(game: Game, task: Task) -> None:
     """Turns one effect step into what it does (more Tasks for anything with a choice)."""
-    from .actions.primordial_soup import advance_generator
-
     seat = task.player
     player = game.player(seat)
     args = task.args
@@ -326,8 +326,6 @@ def activate_one(game: Game, task: Task) -> Decision | None:
 
 
 def take_cards(game: Game, task: Task) -> Decision | None:
-    from .actions.take_life_cards import card_offer_options
-
     seat = task.player
     options = card_offer_options(game, seat, lambda: _counting_down(game, task))
     return _reward_decision(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .biomes import fulfil_biome
+from .biomes import can_fulfil, fulfil_biome
 from .decision import Option
 from .effects import planet_label
 from .refs import planet_ref
@@ -32,13 +32,10 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
         for option_id, label, resource in EXCHANGES:
             exchanged = partial(_exchange, game, seat, resource)
             options.append(Option(option_id, label, exchanged, rule="Actions"))
-    biomes = game.index.biome
+    index = game.index
     for s, system in enumerate(player.systems):
         for p, planet in enumerate(system.planets):
-            if planet.biome is None or planet.fulfilled:
-                continue
-            life = planet.life
-            if all(life[kind] >= n for kind, n in biomes[planet.biome].requirement.items()):
+            if planet.biome is not None and can_fulfil(index, planet):
                 ref = planet_ref(s, p)
                 options.append(
                     Option(
@@ -65,15 +62,8 @@ def has_free_action(game: Game, seat: int) -> bool:
     player = game.player(seat)
     if player.entropy >= EXCHANGE_COST:
         return True
-    biomes = game.index.biome
-    for system in player.systems:
-        for planet in system.planets:
-            if planet.biome is None or planet.fulfilled:
-                continue
-            life = planet.life
-            if all(life[kind] >= n for kind, n in biomes[planet.biome].requirement.items()):
-                return True
-    return False
+    index = game.index
+    return any(can_fulfil(index, planet) for system in player.systems for planet in system.planets)
 
 
 def _fulfil_label(game: Game, seat: int, ref: str) -> str:

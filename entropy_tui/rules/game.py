@@ -283,8 +283,11 @@ class Game:
 
     def push_in_order(self, player: int, steps: Iterable[tuple[str, dict[str, Any]]]) -> None:
         """Pushes Tasks so that they are resolved in the order given."""
+        pending = self.state.pending
         for kind, args in reversed(list(steps)):
-            self.push(kind, player, **args)
+            task = _new(Task)
+            task.kind, task.player, task.args = kind, player, dict(args)
+            pending.append(task)
 
     def pop(self, task: Task) -> None:
         """Finishes `task`, which must be on top of the stack."""

@@ -137,11 +137,16 @@ def final_space(game: Game, objective: int) -> int:
 def completed_objectives(game: Game) -> int:
     """Main Objectives whose final space is taken, plus big Lifeform tiles claimed."""
     state = game.state
-    done = sum(
-        any(p.objectives[i] == final for p in state.players)
-        for i, final in enumerate(game.index.final_spaces)
-    )
-    return done + sum(seat is not None for seat in state.board.big_objectives.values())
+    done = 0
+    for i, final in enumerate(game.index.final_spaces):
+        for player in state.players:
+            if player.objectives[i] == final:
+                done += 1
+                break
+    for seat in state.board.big_objectives.values():
+        if seat is not None:
+            done += 1
+    return done
 
 
 def _check_end(game: Game) -> None:
@@ -186,11 +191,13 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
         task.args["advanced"] = True
         advance_objectives(game, seat)
     totals = lifeform_totals(player)
+    objectives = game.index.lifeform_objective
     for life in LIFEFORMS:
-        objective = game.index.lifeform_objective[life]
-        total = totals[life]
-        has_small = any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
-        if total >= objective.small_threshold and not has_small and board.small_objectives[life]:
+        if (
+            totals[life] >= objectives[life].small_threshold
+            and board.small_objectives[life]
+            and not any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
+        ):
             vp = board.small_objectives[life].pop()
             _claim(game, seat, life, big=False, vp=vp)
     declined: list[str] = task.args.setdefault("declined", [])
@@ -199,7 +206,7 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
         for life in LIFEFORMS
         if board.big_objectives[life] is None
         and life not in declined
-        and totals[life] >= game.index.lifeform_objective[life].big_threshold
+        and totals[life] >= objectives[life].big_threshold
     ]
     if not claimable:
         game.pop(task)
@@ -235,12 +242,14 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
 
 def lifeform_totals(player: PlayerState) -> dict[str, int]:
     """Each Lifeform type counted over the whole play area."""
-    totals = dict.fromkeys(LIFEFORMS, 0)
+    bacteria = plant = animal = 0
     for system in player.systems:
         for planet in system.planets:
-            for life, n in planet.life.items():
-                totals[life] += n
-    return totals
+            life = planet.life
+            bacteria += life["bacteria"]
+            plant += life["plant"]
+            animal += life["animal"]
+    return {"bacteria": bacteria, "plant": plant, "animal": animal}
 
 
 def _claim(game: Game, seat: int, life: str, *, big: bool, vp: int) -> None:

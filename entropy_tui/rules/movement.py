@@ -13,7 +13,7 @@ from .decision import Decision, Option, disabled
 from .describe import effects_words, star_words
 from .effects import push_effects
 from .flow import focus_tier_effects
-from .vocabulary import title
+from .vocabulary import INNER_ACTION_TOKEN, title
 
 if TYPE_CHECKING:
     from .catalog import Effect
@@ -25,6 +25,8 @@ RULE_PASS = "Passing a Creation Token"
 RULE_INNER = "Landing on Inner Circle Actions"
 RULE_TRAFFIC = "Traffic Bonus"
 LOOK_AHEAD_LIMIT = 60  # positions looked at, at most, for the rewards of one move
+# Effects that never change which Life card can be played where (resources, discounts).
+PLAY_NEUTRAL = frozenset({"gain", "discount"})
 
 
 @dataclass(slots=True)
@@ -48,16 +50,41 @@ class MovePreview:
         return not self.reason
 
 
+@dataclass(slots=True)
+class _Seat:
+    """What the three moves of a seat share, worked out once."""
+
+    others: set[int]  # the spaces of the other Scientists
+    where: dict[str, str]  # where each Creation token is
+    on_board: list[tuple[str, int | None]]  # the tokens on the board, with their slots
+
+    @staticmethod
+    def of(game: Game, seat: int) -> _Seat:
+        tokens = game.player(seat).tokens
+        return _Seat(
+            {p.scientist for i, p in enumerate(game.state.players) if i != seat},
+            {kind: token.where for kind, token in tokens.items()},
+            [(kind, t.slot) for kind, t in tokens.items() if t.where == "board"],
+        )
+
+
 def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
     """`stuck`: no move is legal otherwise, so Create Life may be landed on without a card."""
+    return _preview(game, seat, steps, stuck, _Seat.of(game, seat))
+
+
+def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> MovePreview:
     player = game.player(seat)
     destination = (player.scientist + steps) % rondel.SPACES
-    occupied = rondel.occupied_by_others(game, destination, seat)
+    # Occupied: another Scientist stands on the space or on the one linked to it.
+    partner = rondel.linked_space(game, destination)
+    occupied = destination in shared.others or (partner is not None and partner in shared.others)
     distance = steps + (1 if occupied else 0)
+    action = rondel.space_action(game, destination)
     preview = MovePreview(
         steps,
         destination,
-        rondel.space_action(game, destination),
+        action,
         occupied,
         distance,
         1 if steps == 3 and occupied else 0,
@@ -65,8 +92,8 @@ def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> M
         [],
     )
     # Where each token will be once the move is made.
-    where = {kind: token.where for kind, token in player.tokens.items()}
-    on_board = [(kind, t.slot) for kind, t in player.tokens.items() if t.where == "board"]
+    where = shared.where.copy()
+    on_board = shared.on_board
     wild_locked = player.wild_locked
     if on_board:
         for slot in rondel.slots_passed(rondel.path(player.scientist, steps)):
@@ -78,7 +105,8 @@ def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> M
                     else:
                         where[kind] = "lying"
                         preview.retrieved.append(kind)
-    needed = rondel.needed_token(destination, game)
+    # An inner space takes the Creation token of its action (or the Wild).
+    needed = INNER_ACTION_TOKEN[action] if rondel.is_inner(destination) else None
     if needed is not None:
         preview.placeable = [k for k in (needed, "wild") if where[k] == "ready"]
         if "wild" in preview.placeable and wild_locked:
@@ -104,12 +132,24 @@ def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
     rewards whose outcome is in sight count: a way through them that draws from a stack
     does not."""
     player = game.player(seat)
-    biome_reward = any(
-        planet.biome is not None and game.index.biome[planet.biome].trigger == "create_life"
+    index = game.index
+    biomes = [
+        index.biome[planet.biome]
         for system in player.systems
         for planet in system.planets
-    )
-    if not player.hand or not (preview.retrieved or biome_reward):
+        if planet.biome is not None and index.biome[planet.biome].trigger == "create_life"
+    ]
+    if not player.hand or not (preview.retrieved or biomes):
+        return False
+    # Every effect the rest of the Movement step can bring: a Star activated for a token,
+    # the Traffic Bonus, a Biome's reward (or, fulfilled on the way, its improved reward).
+    # When they only gain resources, no way through them changes what can be played.
+    effects = list(preview.bonus)
+    if preview.retrieved:
+        effects += [e for s in player.systems if s.star for e in index.any_star[s.star].effect]
+    for biome in biomes:
+        effects += [*biome.reward, *biome.improved]
+    if all(effect.do in PLAY_NEUTRAL for effect in effects):
         return False
     trial = game.try_out(lambda trial: _make_move(trial, trial.state.pending[-1], preview))
     return _reaches_a_play(trial, seat, [LOOK_AHEAD_LIMIT])
@@ -205,9 +245,10 @@ def _star_words(game: Game, seat: int, preview: MovePreview) -> str:
 def move_decision(game: Game, task: Task) -> Decision:
     seat = task.player
     options = []
-    previews = [preview_move(game, seat, steps) for steps in (1, 2, 3)]
+    shared = _Seat.of(game, seat)
+    previews = [_preview(game, seat, steps, False, shared) for steps in (1, 2, 3)]
     if not any(p.allowed for p in previews):
-        previews = [preview_move(game, seat, steps, stuck=True) for steps in (1, 2, 3)]
+        previews = [_preview(game, seat, steps, True, shared) for steps in (1, 2, 3)]
     for preview in previews:
         steps = preview.steps
         label = partial(_move_label, game, seat, preview)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .vocabulary import INNER_ACTION_TOKEN
-
 if TYPE_CHECKING:
     from .game import Game
 
@@ -41,15 +39,6 @@ def linked_space(game: Game, space: int) -> int | None:
     return space + 1 if is_inner(space) else space - 1
 
 
-def occupied_by_others(game: Game, space: int, seat: int) -> bool:
-    """Another Scientist stands on the space or on its linked partner."""
-    spaces = {space}
-    partner = linked_space(game, space)
-    if partner is not None:
-        spaces.add(partner)
-    return any(p.scientist in spaces for i, p in enumerate(game.state.players) if i != seat)
-
-
 def has_bonus(game: Game, space: int) -> bool:
     """Inner spaces always show a Traffic Bonus; a tile only on its bonus side."""
     return is_inner(space) or game.state.board.traffic_side[sector(space)]
@@ -64,13 +53,6 @@ def bonus_effects(game: Game, space: int, distance: int) -> list:  # list[Effect
     else:
         source = game.index.tile[game.state.board.action_tiles[sector(space)]]
     return list(source.bonus if distance == 1 else source.reduced)
-
-
-def needed_token(space: int, game: Game) -> str | None:
-    """The Creation token an inner space takes (or the Wild); None for outer spaces."""
-    if not is_inner(space):
-        return None
-    return INNER_ACTION_TOKEN[space_action(game, space)]
 
 
 def path(start: int, steps: int) -> list[int]:

@@ -3,6 +3,7 @@ one of your Solar Systems or in a new one, and resolve its effect."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled
@@ -41,14 +42,8 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
         spaces = game.catalog.board.planet_spaces
         starts_new = f"; it starts a new Solar System (yours hold {spaces} Planets each)"
     for stack, planet_id in offer(game.state.board.planet_stacks):
-        planet = game.index.planet[planet_id]
-        cost = max(0, planet.cost - discount)
-        icons = icons_words(planet.conditions)
-        label = (
-            f"Aggregate {title(planet.type)} Planet {planet_id} ({icons}): pay {cost} Mass, "
-            f"then {effects_words(list(planet.effect))}"
-        )
-        label += starts_new
+        cost = max(0, game.index.planet[planet_id].cost - discount)
+        label = partial(_offer_label, game, planet_id, cost, starts_new)
         ok, why = can_pay(game, seat, "mass", cost)
         if ok and not can_place_planet(game, seat):
             ok, why = False, "you have no empty Planet space and no Solar System tile is left"
@@ -69,6 +64,15 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
             options.append(disabled(f"planet:{planet_id}", label, why))
     options.append(skip_option(game, task))
     return Decision(seat, "Aggregate Planet: choose a Planet from the offer", RULE, options)
+
+
+def _offer_label(game: Game, planet_id: str, cost: int, starts_new: str) -> str:
+    planet = game.index.planet[planet_id]
+    icons = icons_words(planet.conditions)
+    return (
+        f"Aggregate {title(planet.type)} Planet {planet_id} ({icons}): pay {cost} Mass, "
+        f"then {effects_words(list(planet.effect))}{starts_new}"
+    )
 
 
 def place_planet(game: Game, task: Task) -> Decision | None:

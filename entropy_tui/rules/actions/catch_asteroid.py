@@ -5,6 +5,7 @@ Water and Radiation; then the Planet's effect activates. Free catches cost nothi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled
@@ -18,7 +19,7 @@ from .common import resolved, skip_option
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import Task
+    from ..state import PlanetState, Task
 
 RULE = "Catch an Asteroid"
 TOP_SPACE_MASS = 2
@@ -76,6 +77,8 @@ def spaces_for(
 
 def _unpaid(space: str, mass: int, have: int, has_lifeform: bool) -> str:
     """What a space costs and what of it is missing ("" when it can be paid)."""
+    if have >= mass and (has_lifeform or space != "lifeform"):
+        return ""
     costs = [f"{mass} Mass"] if mass else []
     missing = [f"you have {have}" + (" Mass" if space == "lifeform" else "")] if have < mass else []
     if space == "lifeform":
@@ -85,7 +88,32 @@ def _unpaid(space: str, mass: int, have: int, has_lifeform: bool) -> str:
     return f"costs {' and '.join(costs)}, {' and '.join(missing)}" if missing else ""
 
 
-def _no_space_reason(spaces: list[tuple[Placement, str]]) -> str:
+def _can_place(game: Game, seat: int, asteroid_type: str, free: bool, discount: int) -> bool:
+    """Whether `spaces_for` finds a space that can be paid for, without its words."""
+    player = game.player(seat)
+    extra = 1 if asteroid_type in HEAVY_TYPES else 0
+    for system in player.systems:
+        for planet in system.planets:
+            for space in SPACES:
+                if space in planet.asteroids:
+                    continue
+                if free:
+                    return True
+                mass = max(0, (TOP_SPACE_MASS if space == "mass" else 0) + extra - discount)
+                if player.mass >= mass and (space == "mass" or _has_lifeform(planet)):
+                    return True
+    return False
+
+
+def _has_lifeform(planet: PlanetState) -> bool:
+    life = planet.life
+    return any(life[kind] > 0 for kind in LIFEFORMS)
+
+
+def _no_space_reason(
+    game: Game, seat: int, asteroid_type: str, free: bool, discount: int
+) -> str:
+    spaces = spaces_for(game, seat, asteroid_type, free, discount)
     if not spaces:
         return "your Planets have no empty Asteroid space"
     reasons = dict.fromkeys(f"the {_space_words(p.space)} {why}" for p, why in spaces if why)
@@ -110,15 +138,10 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
             continue
         asteroid = game.index.asteroid[stacks[kind][-1]]
         is_free = free or asteroid.free
-        icons = icons_words(asteroid.conditions)
-        label = f"Catch {title(kind)} Asteroid {asteroid.id} ({icons})"
-        if is_free:
-            label += ", free of any cost"
-        elif kind in HEAVY_TYPES:
-            label += ", costs 1 more Mass"
-        spaces = spaces_for(game, seat, kind, is_free, discount)
-        if all(why for _, why in spaces):
-            options.append(disabled(f"asteroid:{kind}", label, _no_space_reason(spaces)))
+        label = partial(_asteroid_label, game, kind, asteroid.id, is_free)
+        if not _can_place(game, seat, kind, is_free, discount):
+            reason = partial(_no_space_reason, game, seat, kind, is_free, discount)
+            options.append(disabled(f"asteroid:{kind}", label, reason))
             continue
 
         def choose(kind: str = kind, is_free: bool = is_free) -> None:
@@ -135,6 +158,16 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
         options.append(Option(f"asteroid:{kind}", label, choose))
     options.append(skip_option(game, task))
     return Decision(seat, "Catch an Asteroid: choose an Asteroid", RULE, options)
+
+
+def _asteroid_label(game: Game, kind: str, asteroid_id: str, is_free: bool) -> str:
+    asteroid = game.index.asteroid[asteroid_id]
+    label = f"Catch {title(kind)} Asteroid {asteroid_id} ({icons_words(asteroid.conditions)})"
+    if is_free:
+        return label + ", free of any cost"
+    if kind in HEAVY_TYPES:
+        return label + ", costs 1 more Mass"
+    return label
 
 
 def place_asteroid(game: Game, task: Task) -> Decision:

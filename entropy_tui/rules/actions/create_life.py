@@ -191,12 +191,16 @@ def create_life(game: Game, task: Task) -> Decision:
     playable = {play.card for play in plays}
     for card in dict.fromkeys(game.player(seat).hand):
         if card not in playable:
-            label = f"Play {card_words(game.index, card)}"
+            label = partial(_unplayable_label, game, card)
             reason = partial(_unplayable_reason, game, seat, card)
             options.append(disabled(f"play:{card}", label, reason))
     if task.args.get("source") != "space" or not plays:
         options.append(skip_option(game, task, "Play no Life card"))
     return Decision(seat, "Create Life: play a Life card to one of your Planets", RULE, options)
+
+
+def _unplayable_label(game: Game, card: str) -> str:
+    return f"Play {card_words(game.index, card)}"
 
 
 def _play_label(game: Game, seat: int, play: Play) -> str:

@@ -346,6 +346,38 @@ def test_create_life_may_be_landed_on_when_the_moves_rewards_make_a_card_playabl
     assert "play:L24:s0p0" in option_ids(game)
 
 
+@pytest.mark.parametrize(("star", "searched"), [("S3", True), ("IA", False)])
+def test_the_rewards_of_a_move_are_searched_only_when_they_could_make_a_card_playable(
+    star: str, searched: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As above, with 1 Entropy: S3 places a Bacteria (a play may come of it, so the ways
+    through the rewards are searched); IA only gains 1 Energy, so the move is refused at once,
+    with the same words, and nothing is searched."""
+    from entropy_tui.rules import movement
+
+    searches: list[int] = []
+    search = movement._reaches_a_play
+
+    def counted(*args: object) -> bool:
+        searches.append(1)
+        return search(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(movement, "_reaches_a_play", counted)
+    game = arranged_game(mover_at=outer(5), others_at=inner(3))
+    mover = game.player(0)
+    mover.systems = [system(star, planet("H07"))]
+    mover.hand = ["L24"]
+    mover.entropy = 1
+    set_token(game, 0, "star", "board", 0)
+    start_turn(game, 0)
+    assert bool(searches) == searched
+    assert ("move:2" in option_ids(game)) == searched
+    if not searched:
+        assert refused(game)["move:2"] == (
+            "Can't land there: you may only land on Create Life when you can play a Life card"
+        )
+
+
 def test_create_life_may_be_landed_on_when_no_move_at_all_is_legal() -> None:
     """I0: +1 is Create Life with no card, +2 is I1 with the Planet token on the board and the
     Wild locked, +3 is O1 occupied with no Entropy. So Create Life becomes legal."""

@@ -25,8 +25,9 @@ RULE_PASS = "Passing a Creation Token"
 RULE_INNER = "Landing on Inner Circle Actions"
 RULE_TRAFFIC = "Traffic Bonus"
 LOOK_AHEAD_LIMIT = 60  # positions looked at, at most, for the rewards of one move
-# Effects that never change which Life card can be played where (resources, discounts).
-PLAY_NEUTRAL = frozenset({"gain", "discount"})
+# Effects that never change which Life card can be played where: resources, discounts, and
+# Lifeforms added to the card about to be played.
+PLAY_NEUTRAL = frozenset({"gain", "discount", "card_lifeforms"})
 
 
 @dataclass(slots=True)
@@ -143,7 +144,7 @@ def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
         return False
     # Every effect the rest of the Movement step can bring: a Star activated for a token,
     # the Traffic Bonus, a Biome's reward (or, fulfilled on the way, its improved reward).
-    # When they only gain resources, no way through them changes what can be played.
+    # When none of them can change what can be played, neither can any way through them.
     effects = list(preview.bonus)
     if preview.retrieved:
         effects += [e for s in player.systems if s.star for e in index.any_star[s.star].effect]

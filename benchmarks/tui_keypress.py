@@ -66,10 +66,12 @@ class Terminal:
         )
         os.close(slave)
         self.master = master
+        self.output = b""  # what the last frame wrote
 
     def read_frame(self, timeout: float = 10.0) -> tuple[int, float | None]:
         """Bytes read until the output is quiet, and the time of the last byte."""
         total, last = 0, None
+        self.output = b""
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
             wait = QUIET if last is not None else max(0.0, deadline - time.perf_counter())
@@ -79,6 +81,7 @@ class Terminal:
                     break
                 continue
             data = os.read(self.master, 1 << 16)
+            self.output += data
             total += len(data)
             last = time.perf_counter()
         return total, last
@@ -100,6 +103,20 @@ class Terminal:
         except subprocess.TimeoutExpired:
             self.process.kill()
         os.close(self.master)
+
+
+REFUSED = b"is not possible"
+
+
+def choose_another(terminal: Terminal) -> None:
+    """After a refused Enter, moves up (then down) through the options until Enter is taken, so
+    the game goes on (untimed)."""
+    for key in ["up"] * 9 + ["down"] * 18:
+        terminal.press(KEYS[key])
+        terminal.press(KEYS["enter"])
+        if REFUSED not in terminal.output:
+            return
+    raise RuntimeError("no option could be chosen")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -131,18 +148,30 @@ def main() -> int:
         terminal.read_frame(timeout=20)
         for _ in range(args.warmup):
             terminal.press(KEYS["enter"])
-        timings: dict[str, list[tuple[float, int]]] = {"move highlight": [], "choose": []}
+        timings: dict[str, list[tuple[float, int]]] = {
+            "move highlight": [],
+            "choose": [],
+            "refused": [],  # Enter on an option that is not possible: the prompt says why
+        }
         pattern = ["down", "up", "down", "enter"]
         for i in range(args.keys):
             key = pattern[i % len(pattern)]
-            group = "choose" if key == "enter" else "move highlight"
-            timings[group].append(terminal.press(KEYS[key]))
+            timing = terminal.press(KEYS[key])
+            if key != "enter":
+                timings["move highlight"].append(timing)
+            elif REFUSED in terminal.output:
+                timings["refused"].append(timing)
+                choose_another(terminal)
+            else:
+                timings["choose"].append(timing)
     finally:
         terminal.close()
     every = [t for group in timings.values() for t in group]
     print(f"{len(every)} keys at {args.size}, 4 seats, after {args.warmup} choices")
     for name, rows in [*timings.items(), ("all keys", every)]:
         ms = [m for m, _ in rows if m == m]  # NaN: nothing to redraw
+        if not ms:
+            continue
         sizes = [b for _, b in rows]
         print(
             f"  {name:<15} n={len(rows):>4} ({len(rows) - len(ms)} changed nothing)"

@@ -71,10 +71,9 @@ def first_frame(argv: list[str], marker: bytes, size: tuple[int, int]) -> float:
     return last - start
 
 
-def write_mid_game_autosave(folder: Path) -> bytes:
-    """Plays a game of SEATS to a decision of its person MID_GAME decisions in (random legal
-    choices, fixed seed), saves it as the app autosaves, and returns the status line the
-    resumed game's first frame shows."""
+def write_mid_game_autosave(folder: Path) -> None:
+    """Plays a game of SEATS to its person's move MID_GAME decisions in (random legal choices,
+    fixed seed) and saves it as the app autosaves: the resumed game opens on that move."""
     sys.path.insert(0, str(ROOT))
     from entropy_tui.tui.config import GameConfig, parse_seats
     from entropy_tui.tui.session import Session
@@ -83,14 +82,16 @@ def write_mid_game_autosave(folder: Path) -> bytes:
         GameConfig(parse_seats(SEATS), seed=7), save_path=folder / "game-20260101-120000.json"
     )
     pick = random.Random(7)
-    while len(session.game.state.choices) < MID_GAME or session.human_to_move() is None:
+    while True:
         decision = session.decision
         assert decision is not None, "the game ended before mid-game"
+        mid_game = len(session.game.state.choices) >= MID_GAME
+        if mid_game and session.human_to_move() is not None and decision.kind == "move":
+            break
         session.choose(pick.choice(decision.enabled).id)
     session.autosave()
     assert session.saver is not None
     session.saver.flush()
-    return f"R{session.game.state.round} @ Ann".encode()
 
 
 def main() -> int:
@@ -104,6 +105,7 @@ def main() -> int:
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as bare:
         bare.write(BARE_APP)
     python = sys.executable
+    write_mid_game_autosave(Path(DATA_FOLDER.name))
     programs = {
         "bare Textual app": ([python, bare.name], b"bare textual app"),
         "entropy-tui (new-game screen)": ([python, "-m", "entropy_tui"], b"new game"),
@@ -113,7 +115,7 @@ def main() -> int:
         ),
         "entropy-tui --resume (mid-game)": (
             [python, "-m", "entropy_tui", "--resume"],
-            write_mid_game_autosave(Path(DATA_FOLDER.name)),
+            b"move your Scientist",
         ),
     }  # fmt: skip
     for argv, marker in programs.values():  # once untimed: the catalog's cache is made here

@@ -11,12 +11,11 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tomllib
 from collections import Counter
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
@@ -390,6 +389,8 @@ def _describe_error(file: str, section: str, entries: Any, error: ValidationErro
 def load_catalog_from(texts: dict[str, str]) -> Catalog:
     """Builds the catalog from file name -> TOML text, checked by pydantic (so tests can feed
     broken files)."""
+    import tomllib
+
     from pydantic import ValidationError
 
     adapters = _section_adapters()
@@ -518,8 +519,10 @@ def cached_catalog(texts: dict[str, str], folder: Path) -> Catalog:
 @cache
 def load_catalog() -> Catalog:
     """The catalog shipped in assets/ (read once)."""
-    folder = resources.files("entropy_tui.assets")
-    texts = {file: folder.joinpath(file).read_text(encoding="utf-8") for file in ASSET_FILES}
+    # Read as plain files, as Textual reads the app's style sheets (importlib.resources, which
+    # would also read them from a zip, costs more to import than the whole cached load).
+    folder = Path(import_module("entropy_tui.assets").__file__ or "").parent
+    texts = {file: (folder / file).read_text(encoding="utf-8") for file in ASSET_FILES}
     return cached_catalog(texts, cache_folder())
 
 

@@ -27,7 +27,9 @@ OpenKind = Literal["load", "replay", "resume"]
 
 class EntropyApp(App[None]):
     TITLE = "Entropy"
-    CSS_PATH = "app.tcss"
+    # The game screen's styles load with the app's: a screen's own CSS_PATH, read when it first
+    # shows, makes Textual parse every style sheet again and restyle every widget.
+    CSS_PATH: ClassVar = ["app.tcss", "game.tcss"]
     BINDINGS: ClassVar = bindings_for("app")
 
     def __init__(

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.widgets.game_log import GameLog
+from entropy_tui.tui.widgets.key_footer import KeyFooter
 from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.text_panel import TextPanel
 
@@ -127,9 +127,8 @@ async def test_the_footer_fits_80_columns(make: object) -> None:
     app = make()  # type: ignore[operator]
     async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
-        assert footer.max_scroll_x == 0
-        assert footer.virtual_size.width <= 80
+        footer = app.screen.query_one(KeyFooter)
+        assert 0 < footer.width <= 80
 
 
 async def test_space_with_no_bot_waiting_says_so() -> None:

@@ -50,7 +50,6 @@ AUTOSAVE_DELAY = 0.05
 class GameScreen(Screen[None]):
     SCOPE: ClassVar[str | tuple[str, ...]] = ("game", "board")
     BINDINGS: ClassVar = bindings_for("game") + bindings_for("board")
-    CSS_PATH = "../game.tcss"
     AUTO_FOCUS = "#prompt-options"
 
     def __init__(self, session: Session, *, bot_delay: float) -> None:

@@ -164,11 +164,13 @@ def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
         return False
     if decision.kind == "create_life":
         return bool(playable_cards(game, seat, first_only=True))
-    for option in decision.enabled:
+    options = decision.enabled
+    for n, option in enumerate(options):
         if budget[0] <= 0:
             return False
         budget[0] -= 1
-        branch = game.copy()
+        # The last way is tried on this position itself: nothing looks at it afterwards.
+        branch = game if n == len(options) - 1 else game.copy()
         reveals = branch.state.board.reveals
         branch.choose(option.id)
         if branch.state.board.reveals == reveals and _reaches_a_play(branch, seat, budget):

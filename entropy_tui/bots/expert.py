@@ -22,7 +22,7 @@ from ..rules import Decision, Game
 from ..rules.catalog import Catalog, load_catalog
 from .base import enabled_ids
 from .determinize import determinize
-from .greedy import DECLINE_PENALTY, DECLINES
+from .greedy import DECLINE_PENALTY, DECLINES, children
 from .heuristic import evaluate
 
 DEFAULT_SECONDS = 1.0
@@ -110,7 +110,7 @@ class ExpertBot:
 
     # ----------------------------------------------------------------- search
     def _search(self, view: dict[str, Any], ids: list[str]) -> _Node | None:
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        started = time.perf_counter()
         budget = self.iterations
         worlds: list[Game] = []
         root = _Node()
@@ -118,8 +118,11 @@ class ExpertBot:
         while True:
             if budget is not None and done >= budget:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
+            if self.seconds is not None and done:
+                # Stop when one more iteration of the average length would overrun the time.
+                elapsed = time.perf_counter() - started
+                if elapsed * (done + 1) / done >= self.seconds:
+                    break
             if len(worlds) < self.settings.worlds:
                 world = self._imagine(view)
                 imagined = world.decision
@@ -138,45 +141,42 @@ class ExpertBot:
         return Game.restore_trusted(determinize(trimmed, self.catalog, self.rng), self.catalog)
 
     def _iterate(self, game: Game, root: _Node, root_ids: list[str]) -> None:
+        """One iteration on `game`, a copy of an imagined game at the root decision."""
         settings = self.settings
-        start = _turn(game)
+        turn = _turn(game)
         turns_left = settings.horizon_turns
-        path: list[tuple[_Edge, int]] = []
+        path: list[tuple[_Edge, int]] = []  # the tree edges taken, with the seat that chose
         node: _Node | None = root
-        ids = root_ids
-        choices = 0
-        while not game.over and choices < settings.max_rollout_choices:
+        ids = root_ids  # the root offers only what the real decision enables
+        for _ in range(settings.max_rollout_choices):
+            if game.over:
+                break
             decision = game.decision
             assert decision is not None
             if ids is not root_ids:
                 ids = [o.id for o in decision.options if o.enabled]
-            if len(ids) > 1:
-                mover = decision.player
-                if node is not None:
-                    choice, edge = self._select(node, ids)
-                    path.append((edge, mover))
-                    if edge.child is None:
-                        edge.child = _Node()
-                        node = None  # expanded: from here on the cheap policy plays
-                    else:
-                        node = edge.child
-                else:
-                    choice = self._policy(game, ids, mover)
+            if len(ids) == 1:
+                game.choose(ids[0])
+            elif node is None:
+                game = self._policy(game, ids, decision.player)
             else:
-                choice = ids[0]
-            game.choose(choice)
-            choices += 1
+                choice, edge = self._select(node, ids)
+                path.append((edge, decision.player))
+                if edge.child is None:
+                    edge.child = _Node()
+                    node = None  # expanded: from here on the cheap policy plays
+                else:
+                    node = edge.child
+                game.choose(choice)
             ids = []
-            now = _turn(game)
-            if now != start:
+            if _turn(game) != turn:
+                turn = _turn(game)
                 turns_left -= 1
-                start = now
                 if turns_left <= 0:
                     break
-        seats = len(game.state.players)
-        values = [evaluate(game, s) for s in range(seats)]
+        values = [evaluate(game, seat) for seat in range(len(game.state.players))]
         for edge, mover in path:
-            best_other = max(v for s, v in enumerate(values) if s != mover)
+            best_other = max(v for seat, v in enumerate(values) if seat != mover)
             edge.visits += 1
             edge.total += values[mover] - best_other
 
@@ -201,13 +201,12 @@ class ExpertBot:
                 best_score, choice = score, option_id
         return choice, edges[choice]
 
-    def _policy(self, game: Game, ids: list[str], seat: int) -> str:
-        """The one-step choice: the option whose position the heuristic values most."""
-        best_value, best = -math.inf, ids[0]
-        for option_id in ids:
-            child = game.copy()
-            child.choose(option_id)
+    def _policy(self, game: Game, ids: list[str], seat: int) -> Game:
+        """The one-step choice, made: the position after the option the heuristic values most
+        for `seat`. `game` itself becomes the last option's position, saving a copy."""
+        best_value, best = -math.inf, game
+        for option_id, child in children(game, ids):
             value = evaluate(child, seat) - (DECLINE_PENALTY if option_id in DECLINES else 0.0)
             if value > best_value:
-                best_value, best = value, option_id
+                best_value, best = value, child
         return best

@@ -225,8 +225,8 @@ def report(
             "",
             f"Measured on {int(timing['decisions'])} decisions of one seat of a 4-seat game "
             "against three greedy bots, wall-clock, on a shared two-core machine: median "
-            f"{timing['median']:.2f} s (median of the decisions that searched: "
-            f"{timing['median_thinking']:.2f} s), longest {timing['max']:.2f} s, "
+            f"{timing['median']:.3f} s (median of the decisions that searched: "
+            f"{timing['median_thinking']:.3f} s), longest {timing['max']:.3f} s, "
             f"{int(timing['over_3s'])} over 3 s.",
         ]
     machine = f"{platform.python_implementation()} {platform.python_version()}"

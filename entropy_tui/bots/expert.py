@@ -26,6 +26,7 @@ from .greedy import DECLINE_PENALTY, DECLINES, children
 from .heuristic import evaluate
 
 DEFAULT_SECONDS = 1.0
+TIME_SHARE = 0.97  # of `seconds` the search plans to use; the rest absorbs the last iteration
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +120,10 @@ class ExpertBot:
             if budget is not None and done >= budget:
                 break
             if self.seconds is not None and done:
-                # Stop when one more iteration of the average length would overrun the time.
+                # Stop while two more iterations of the average length would still fit: one
+                # may run long, and the median decision must stay within the budget.
                 elapsed = time.perf_counter() - started
-                if elapsed * (done + 1) / done >= self.seconds:
+                if elapsed * (done + 2) / done >= self.seconds * TIME_SHARE:
                     break
             if len(worlds) < self.settings.worlds:
                 world = self._imagine(view)

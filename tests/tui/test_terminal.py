@@ -76,7 +76,10 @@ def test_a_turn_ends_on_enter_and_the_next_player_reads_what_happened(tmux: Tmux
             break
         tmux.keys("1")
         screen = tmux.wait_for(
-            lambda s, before=screen: s != before and ">1 " in s, "the next decision", timeout=60
+            lambda s, before=screen: s != before and ">1 " in s,
+            "the next decision",
+            timeout=60,
+            steady=True,
         )
     assert "This turn: moved" in screen and "End your turn" in screen
     tmux.keys("u")

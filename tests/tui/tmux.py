@@ -45,12 +45,21 @@ class Tmux:
     def alive(self) -> bool:
         return self.run("has-session", "-t", "game").returncode == 0
 
-    def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = 20) -> str:
+    def wait_for(
+        self, test: Callable[[str], bool], what: str, timeout: float = 20, *, steady: bool = False
+    ) -> str:
+        """The screen once `test` holds; `steady`: and the screen stayed the same for 0.3 s, so
+        a frame still being drawn on a busy machine is not read as the whole screen."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             text = self.screen()
             if test(text):
-                return text
+                if not steady:
+                    return text
+                time.sleep(0.3)
+                if self.screen() == text:
+                    return text
+                continue
             time.sleep(0.1)
         raise AssertionError(f"waited {timeout}s for {what}; the screen shows:\n{self.screen()}")
 

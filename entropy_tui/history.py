@@ -45,7 +45,7 @@ class Timeline:
         label = previous.decision.option(last).label
         self.game = previous
         self._redo.append(last)
-        return self._note(seat, f"{previous.name(seat)} took back: {label}")
+        return self.note(seat, f"{previous.name(seat)} took back: {label}")
 
     @property
     def can_redo(self) -> bool:
@@ -60,9 +60,10 @@ class Timeline:
         choice = self._redo.pop()
         label = decision.option(choice).label
         self.game.choose(choice)
-        return self._note(decision.player, f"{self.game.name(decision.player)} redid: {label}")
+        return self.note(decision.player, f"{self.game.name(decision.player)} redid: {label}")
 
-    def _note(self, seat: int, text: str) -> LogNote:
+    def note(self, seat: int, text: str) -> LogNote:
+        """A line of the app's own in the log, after the rules' lines so far."""
         note = LogNote(at_event=len(self.game.log), seat=seat, text=text)
         self.notes.append(note)
         return note

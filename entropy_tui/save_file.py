@@ -45,3 +45,4 @@ class SaveFile(BaseModel):
         default=[], max_length=4
     )
     tutorial: Tutorial | None = None  # set for a guided game (Learn to play)
+    hints: bool = True  # off: `h` gives no hints in this game (set when it was started)

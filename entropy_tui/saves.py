@@ -61,6 +61,7 @@ def save_data(
     colours: list[str] | None = None,
     *,
     tutorial: dict[str, dict[str, int]] | None = None,
+    hints: bool = True,
 ) -> dict[str, Any]:
     """A save as plain JSON data, in the shape save_file.SaveFile reads."""
     data: dict[str, Any] = {
@@ -74,6 +75,8 @@ def save_data(
     }
     if tutorial is not None:  # other games' saves stay as they were
         data["tutorial"] = tutorial
+    if not hints:  # likewise: left out at its default
+        data["hints"] = False
     return data
 
 
@@ -83,8 +86,9 @@ def save_bytes(
     colours: list[str] | None = None,
     *,
     tutorial: dict[str, dict[str, int]] | None = None,
+    hints: bool = True,
 ) -> bytes:
-    data = save_data(game, notes, colours, tutorial=tutorial)
+    data = save_data(game, notes, colours, tutorial=tutorial, hints=hints)
     return json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
 
 

@@ -4,8 +4,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-BOT_KINDS: tuple[str, ...] = ("random", "greedy")
 MIN_SEATS, MAX_SEATS = 2, 4
+
+
+@dataclass(frozen=True, slots=True)
+class BotLevel:
+    """A bot as players meet it: named for a kind of player, not for how it works."""
+
+    kind: str  # the bot's name in code ("greedy")
+    name: str  # what players read ("Casual")
+    plays: str  # what it does, in a few words
+    seconds: float = 0.0  # about how long it thinks over a decision (its default budget)
+
+
+BOT_LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("random", "Beginner", "takes any allowed option, at random"),
+    BotLevel("greedy", "Casual", "takes what looks best one step ahead; never plans"),
+)
+LEVEL_OF: dict[str, BotLevel] = {level.kind: level for level in BOT_LEVELS}
+BOT_KINDS: tuple[str, ...] = tuple(LEVEL_OF)
+# Bots that answer within a frame: with no pause asked for, they play at once, in the app's
+# own thread. The others search, and always think in the background.
+QUICK_BOTS = frozenset({"random", "greedy"})
+
+
+def bot_kind(word: str) -> str | None:
+    """The bot a player's word names: its name in code or its level ("expert", "Casual")."""
+    word = word.strip().casefold()
+    return next((b.kind for b in BOT_LEVELS if word in (b.kind, b.name.casefold())), None)
+
+
+def level_name(kind: str) -> str:
+    level = LEVEL_OF.get(kind)
+    return level.name if level is not None else kind.title()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +75,7 @@ class SeatConfig:
 
     @property
     def kind_label(self) -> str:
-        return "human" if self.bot is None else f"{self.bot} bot"
+        return "human" if self.bot is None else f"{level_name(self.bot)} bot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +88,7 @@ class GameConfig:
     # A person ends their turn with "End your turn" (bots never do); the engine's own default
     # is off, which is what games saved before the setting existed were played with.
     confirm_turn_end: bool = True
+    hints: bool = True  # `h` asks the expert for a hint at a person's decision
 
     def problems(self) -> list[str]:
         """What stops this configuration from starting a game, in words."""
@@ -72,7 +104,7 @@ class GameConfig:
             found.append("Two seats have the same colour.")
         unknown = sorted({s.bot for s in self.seats if s.bot is not None} - set(BOT_KINDS))
         if unknown:
-            found.append(f"Unknown bot kind {', '.join(unknown)}: use {' or '.join(BOT_KINDS)}.")
+            found.append(f"Unknown bot kind {', '.join(unknown)}: use {_kinds_words()}.")
         return found
 
 
@@ -89,7 +121,8 @@ def tutorial_config(name: str = "Ann") -> GameConfig:
 
 
 def parse_seats(spec: str) -> tuple[SeatConfig, ...]:
-    """`"Ann,Bob,bot:greedy"` -> seats in order; a bot entry may name itself: `bot:random:Rex`.
+    """`"Ann,Bob,bot:greedy"` -> seats in order; a bot entry may name itself: `bot:random:Rex`,
+    and may name its level instead of its kind: `bot:casual`.
 
     Colours follow the order of COLOURS. Raises ValueError with a readable message.
     """
@@ -101,14 +134,21 @@ def parse_seats(spec: str) -> tuple[SeatConfig, ...]:
         colour = COLOURS[position].key
         if entry.lower().startswith("bot:"):
             _, _, rest = entry.partition(":")
-            kind, _, name = rest.partition(":")
-            kind = kind.strip().lower()
-            if kind not in BOT_KINDS:
-                raise ValueError(f"unknown bot {kind!r} in {entry!r}: use {' or '.join(BOT_KINDS)}")
-            seats.append(SeatConfig(name.strip() or f"{kind.title()} {position + 1}", kind, colour))
+            word, _, name = rest.partition(":")
+            kind = bot_kind(word)
+            if kind is None:
+                raise ValueError(f"unknown bot {word.strip()!r} in {entry!r}: use {_kinds_words()}")
+            default_name = f"{level_name(kind)} {position + 1}"
+            seats.append(SeatConfig(name.strip() or default_name, kind, colour))
         else:
             seats.append(SeatConfig(entry, None, colour))
     config = GameConfig(tuple(seats), seed=0)
     if config.problems():
         raise ValueError(" ".join(config.problems()))
     return config.seats
+
+
+def _kinds_words() -> str:
+    """ "random (Beginner), greedy (Casual) or ..." """
+    words = [f"{level.kind} ({level.name})" for level in BOT_LEVELS]
+    return ", ".join(words[:-1]) + " or " + words[-1]

@@ -193,6 +193,16 @@ COMMANDS: tuple[Command, ...] = (
         short="Quit",
     ),
     Command(
+        "Hint",
+        "At your decision: the expert's pick is highlighted, with one line saying what it"
+        " gains (the log notes that you asked; choosing anything cancels it). A new-game"
+        " option turns hints off",
+        "hint",
+        ("h",),
+        "h",
+        "game",
+    ),
+    Command(
         "Coach",
         "In a guided game: show or hide the coach's panel (its suggestion stays marked)",
         "toggle_coach",

@@ -14,6 +14,7 @@ from .config import SeatConfig
 
 if TYPE_CHECKING:
     from entropy_tui.coach import Advice
+    from entropy_tui.hints import Hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,7 @@ class Scene:
     private: frozenset[int]  # seats whose hand and Missions the screen may show
     scores: tuple[ScoreBreakdown, ...]  # each seat's score if the game ended now (public)
     advice: Advice | None = None  # the coach's, in a guided game at a human's decision
+    hint: Hint | None = None  # asked for with `h`, for the decision shown
 
     @property
     def players(self) -> list[dict[str, Any]]:

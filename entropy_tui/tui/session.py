@@ -7,7 +7,9 @@ took the keyboard; a decision of another human first needs a hand-off.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,11 +20,17 @@ from entropy_tui.rules import Decision, Game
 from entropy_tui.saves import load_game, save_bytes
 
 from .bot_players import Bot, BotFactory, bot_seed, default_bot_factory
-from .config import COLOUR_BY_KEY, COLOURS, GameConfig, SeatConfig
+from .config import COLOUR_BY_KEY, COLOURS, QUICK_BOTS, GameConfig, SeatConfig
 
 if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided game
     from entropy_tui.coach import Advice, Coach
+    from entropy_tui.hints import Hint
     from entropy_tui.save_file import SaveFile
+    from entropy_tui.thinking import Reply, Worker
+
+# A position of the game: the choices that led to it. An answer worked out for a position is
+# used only while the game is still there (after an undo and a redo it is there again).
+Position = tuple[str, ...]
 
 
 class Session:
@@ -74,6 +82,7 @@ class Session:
         self._advice: tuple[tuple, Advice] | None = None
         # Watching with no seat's cards shown (a replay of a game that is not over).
         self.public_only = public_only and not config.open_hands
+        self._worker: Worker | None = None  # where bots and hints think, once one has
 
     @classmethod
     def from_save(
@@ -192,6 +201,85 @@ class Session:
         self.timeline.choose(choice)
         return choice
 
+    # ------------------------------------------------------------------ thinking
+    @property
+    def position(self) -> Position:
+        return tuple(self.game.state.choices)
+
+    def quick_bot_to_move(self) -> bool:
+        """A bot whose answer comes within a frame (not one that searches) is to move."""
+        decision = self.decision
+        return decision is not None and self.seats[decision.player].bot in QUICK_BOTS
+
+    def play_quick_bots(self) -> int:
+        """Quick bots decide, in this thread, until a person or a searching bot must."""
+        steps = 0
+        while self.quick_bot_to_move():
+            self.bot_step()
+            steps += 1
+        return steps
+
+    def ask_bot(self, reply: Reply) -> Position:
+        """Starts the pending bot decision in the background; `reply` gets the option id (or
+        the exception the bot raised). Returns the position it is for."""
+        from entropy_tui.thinking import PlainDecision, decide
+
+        decision = self.decision
+        assert decision is not None and self.is_bot(decision.player)
+        seat = decision.player
+        view, plain = self.game.view(seat), PlainDecision.of(decision)
+        if self._bot_factory is default_bot_factory:
+            kind = self.seats[seat].bot or ""
+            job = partial(decide, kind, bot_seed(self.config.seed, seat), seat, view, plain)
+        else:  # a caller's own bots live in this process
+            job = partial(self.bots[seat].decide, view, plain)
+        self.worker().ask(job, reply)
+        return self.position
+
+    def choose_for_bot(self, position: Position, option_id: str) -> bool:
+        """Makes a bot's background answer, if the game is still where it was asked."""
+        if position != self.position or not self.bot_to_move():
+            return False
+        self.timeline.choose(option_id)
+        return True
+
+    @property
+    def hints_on(self) -> bool:
+        return self.config.hints and not self.watch_only
+
+    def ask_hint(self, reply: Callable[[Hint | Exception], None]) -> Position:
+        """Notes in the log that the person deciding asked for a hint, and starts working it
+        out, from their own view only, in the background."""
+        from entropy_tui.hints import advise
+        from entropy_tui.thinking import PlainDecision
+
+        decision = self.decision
+        seat = self.human_to_move()
+        assert decision is not None and seat is not None and self.hints_on
+        position = self.position
+        seed = bot_seed(self.config.seed, seat) * 1000 + len(position)
+        job = partial(advise, self.game.view(seat), PlainDecision.of(decision), seed=seed)
+        self.timeline.note(seat, f"{self.game.name(seat)} asked for a hint")
+        self.worker().ask(job, reply)
+        return position
+
+    def worker(self) -> Worker:
+        """Where bots and hints think: a process of its own for the game's own bots, whose
+        search would otherwise slow the screen (see entropy_tui.thinking); a caller's bots
+        think in a thread."""
+        if self._worker is None:
+            from entropy_tui.thinking import WorkerProcess, WorkerThread
+
+            own = self._bot_factory is default_bot_factory
+            self._worker = WorkerProcess() if own else WorkerThread()
+        return self._worker
+
+    def stop_thinking(self) -> None:
+        """Drops whatever is being worked out, and the worker (a new one starts if asked)."""
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+
     def change_control(self, seat: int, bot: str | None) -> None:
         """Hands `seat` to the named bot, or to a person (None), from now on (InvalidChoice
         says why not)."""
@@ -237,7 +325,9 @@ class Session:
     def save_data(self) -> bytes:
         colours = [seat.colour for seat in self.seats]
         tutorial = self.coach.progress() if self.coach is not None else None
-        return save_bytes(self.game, self.timeline.notes, colours, tutorial=tutorial)
+        return save_bytes(
+            self.game, self.timeline.notes, colours, tutorial=tutorial, hints=self.config.hints
+        )
 
     def play_bots(self) -> int:
         """Bots decide until a human must, or the game ends; returns how many steps ran."""
@@ -265,4 +355,5 @@ def config_of(save: SaveFile) -> GameConfig:
         open_hands=saved.open_hands,
         tutorial=save.tutorial is not None,
         confirm_turn_end=saved.confirm_turn_end,
+        hints=save.hints,
     )

@@ -110,14 +110,14 @@ async def test_t_in_the_seat_consoles_hands_a_seat_to_a_bot_and_back() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SeatsScreen)
         assert session.game.player(1).bot is None and session.humans == [0, 1]
-        assert "Random 2's seat is played by a person" in screen_text(app)
+        assert "Beginner 2's seat is played by a person" in screen_text(app)
         await pilot.press("left", "t", "down", "enter")  # Ann's seat to the greedy bot
         await pilot.pause()
         assert session.game.player(0).bot == "greedy"
         assert [e.kind for e in session.game.log].count("control") == 2
         await pilot.press("escape")
         await pilot.pause()
-        # The greedy bot played Ann's turn; Random 2's seat, now a person's, decides.
+        # The greedy bot played Ann's turn; Beginner 2's seat, now a person's, decides.
         assert isinstance(app.screen, GameScreen)
         assert session.human_to_move() == 1 and session.viewer == 1
 

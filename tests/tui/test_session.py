@@ -100,9 +100,19 @@ def test_bad_seat_lists_are_explained(spec: str, problem: str) -> None:
 
 def test_seat_lists_name_bots_and_give_distinct_colours() -> None:
     seats = parse_seats("Ann, bot:greedy, bot:random:Rex")
-    assert [s.name for s in seats] == ["Ann", "Greedy 2", "Rex"]
+    assert [s.name for s in seats] == ["Ann", "Casual 2", "Rex"]
     assert [s.bot for s in seats] == [None, "greedy", "random"]
     assert len({s.colour for s in seats}) == 3
+
+
+def test_a_bot_may_be_named_by_its_level() -> None:
+    seats = parse_seats("Ann,bot:Casual,bot:beginner:Rex")
+    assert [(s.name, s.bot) for s in seats] == [
+        ("Ann", None),
+        ("Casual 2", "greedy"),
+        ("Rex", "random"),
+    ]
+    assert [s.kind_label for s in seats] == ["human", "Casual bot", "Beginner bot"]
 
 
 def test_a_configuration_lists_every_problem() -> None:

@@ -4,13 +4,17 @@ hand-off whenever another human's decision comes up."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from math import ceil
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -19,9 +23,10 @@ from entropy_tui.recap import since_last_turn
 from entropy_tui.rules import InvalidChoice
 from entropy_tui.rules.scoring import explained_scores
 
-from ..keys import PROMPT_KEYS, bindings_for
+from ..config import LEVEL_OF, level_name
+from ..keys import PROMPT_KEYS, bindings_for, key_for
 from ..scene import Scene
-from ..session import Session
+from ..session import Position, Session
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.console import Console
 from ..widgets.game_log import GameLog
@@ -34,6 +39,9 @@ from ..widgets.rondel import Rondel
 from ..widgets.status_bar import StatusBar
 from .handoff import HandoffScreen
 
+if TYPE_CHECKING:
+    from entropy_tui.hints import Hint
+
 # Window sizes from which every panel shows (full), or the rondel and the log show beside one
 # other panel (medium); below, one panel at a time (compact).
 FULL_SIZE = (150, 40)
@@ -45,6 +53,34 @@ PANEL_FOR_KIND = {"bot": "log", "move": "rondel"}
 # Seconds from a decision to its autosave: past the frames the decision causes (which the save
 # would otherwise delay by a few milliseconds), short enough that a dropped line loses nothing.
 AUTOSAVE_DELAY = 0.05
+PROGRESS_EVERY = 0.25  # seconds between two steps of the thinking bar: light on a slow line
+HINT_SECONDS = 1.0  # about how long a hint takes, for its progress bar
+HINTS_OFF = "Hints are off in this game (a new-game option turned them off)."
+NO_HINT = "A hint is for your own decision: none is waiting for you."
+
+
+@dataclass(slots=True)
+class Thinking:
+    """A bot's decision or a hint being worked out in the background, for one position."""
+
+    position: Position
+    what: str  # "Expert is thinking..."
+    seconds: float  # about how long it takes, for the progress bar
+    started: float
+    ready_at: float  # a bot's answer is made no sooner (the pause between bots' moves)
+    hint: bool
+    answer: object = None
+    answered: bool = False
+
+
+class Answered(Message):
+    """A background answer (an option id, a Hint, or the exception that stopped it)."""
+
+    def __init__(self, position: Position, hint: bool, answer: object) -> None:
+        super().__init__()
+        self.position = position
+        self.hint = hint
+        self.answer = answer
 
 
 class GameScreen(Screen[None]):
@@ -56,7 +92,9 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
-        self._bot_timer: Timer | None = None
+        self._thinking: Thinking | None = None
+        self._hint: tuple[Position, Hint] | None = None  # the last hint, for its position
+        self._ahead = False  # Space: bots play on without pausing until a person decides
         self._save_timer: Timer | None = None
         self._paused = False  # a bot's step came while another screen was on top
         self._over = False  # the game-over screen has been asked for
@@ -108,6 +146,7 @@ class GameScreen(Screen[None]):
             frame = self.query_one(f"#{panel}-panel")
             self.watch(frame, "scroll_y", self._show_page_later, init=False)
             self.watch(frame, "virtual_size", self._show_page_later, init=False)
+        self._ticker = self.set_interval(PROGRESS_EVERY, self._show_progress, pause=True)
         self._fit_layout()
         if self.session.unsaved_reason:
             self.notify(
@@ -118,6 +157,9 @@ class GameScreen(Screen[None]):
                 timeout=15,
             )
         self.advance()
+
+    def on_unmount(self) -> None:
+        self.session.stop_thinking()
 
     def on_resize(self) -> None:
         self._fit_layout()
@@ -134,8 +176,10 @@ class GameScreen(Screen[None]):
             self._paused = True  # a window is open on top: go on once it closes
             return
         session = self.session
-        if self.bot_delay <= 0:
-            session.play_bots()
+        if self.bot_delay <= 0 or self._ahead:
+            session.play_quick_bots()
+        if not session.bot_to_move():
+            self._ahead = False
         # A moment later, once the new state is on screen: a choice never waits for the save.
         if self._save_timer is None:
             self._save_timer = self.set_timer(AUTOSAVE_DELAY, self._autosave)
@@ -147,8 +191,7 @@ class GameScreen(Screen[None]):
             return
         if session.bot_to_move():
             self.show_scene()
-            if self._bot_timer is None:
-                self._bot_timer = self.set_timer(self.bot_delay, self._bot_tick)
+            self._think_for_bot()
             return
         seat = session.handoff_needed()
         if seat is not None:
@@ -178,14 +221,104 @@ class GameScreen(Screen[None]):
         self.session.take_keyboard(seat)
         self.advance()
 
-    def _bot_tick(self) -> None:
-        self._bot_timer = None
-        if not self.is_current:
+    # ------------------------------------------------------------------ thinking
+    def _think_for_bot(self) -> None:
+        """Starts the pending bot decision in the background (once per position), or makes
+        its answer if it has come."""
+        session = self.session
+        thinking = self._thinking
+        if thinking is not None and thinking.position == session.position and not thinking.hint:
+            self._make_bot_answer()
+            return
+        decision = session.decision
+        assert decision is not None
+        kind = session.seats[decision.player].bot or ""
+        level = LEVEL_OF.get(kind)
+        delay = 0.0 if self._ahead or self.bot_delay <= 0 else self.bot_delay
+        now = time.monotonic()
+        seconds = max(delay, level.seconds if level is not None else 0.0)
+        what = f"{level_name(kind)} is thinking…"
+        position = session.ask_bot(partial(self._answer, session.position, False))
+        self._thinking = Thinking(position, what, seconds, now, now + delay, hint=False)
+        self._show_progress()
+        self._ticker.resume()
+
+    def _answer(self, position: Position, hint: bool, answer: object) -> None:
+        """Called in the worker's thread: hands the answer to the screen's own."""
+        self.post_message(Answered(position, hint, answer))
+
+    def on_answered(self, message: Answered) -> None:
+        thinking = self._thinking
+        if thinking is None or (thinking.position, thinking.hint) != (
+            message.position,
+            message.hint,
+        ):
+            return  # for a position left since (undone, chosen past, or another hint)
+        thinking.answer, thinking.answered = message.answer, True
+        if thinking.hint:
+            self._make_hint(message.answer)
+        else:
+            self._make_bot_answer()
+
+    def _make_bot_answer(self) -> None:
+        thinking = self._thinking
+        if thinking is None or not thinking.answered:
+            return
+        if self.app.screen is not self:
             self._paused = True  # help, rules or a dialog is open: wait for the player
             return
-        if self.session.bot_to_move():
+        wait = thinking.ready_at - time.monotonic()
+        if wait > 0 and not self._ahead:
+            self.set_timer(wait, self._make_bot_answer)
+            return
+        self._thinking = None
+        answer = thinking.answer
+        if isinstance(answer, Exception):  # the worker failed: the bot thinks here instead
             self.session.bot_step()
+        elif isinstance(answer, str):
+            self.session.choose_for_bot(thinking.position, answer)
         self.advance()
+
+    def _make_hint(self, answer: object) -> None:
+        thinking = self._thinking
+        assert thinking is not None
+        self._thinking = None
+        if isinstance(answer, Exception):
+            self.query_one(Prompt).note(f"No hint this time: {answer}")
+        else:
+            self._hint = (thinking.position, answer)  # type: ignore[assignment]
+        self.show_scene()
+
+    def _show_progress(self) -> None:
+        thinking = self._thinking
+        prompt = self.query_one(Prompt)
+        if thinking is None:
+            prompt.thinking(None)
+            self._ticker.pause()
+            return
+        elapsed = time.monotonic() - thinking.started
+        prompt.thinking(thinking.what, elapsed / thinking.seconds if thinking.seconds else 1.0)
+
+    def action_hint(self) -> None:
+        session = self.session
+        prompt = self.query_one(Prompt)
+        if not session.hints_on:
+            prompt.note(HINTS_OFF)
+            return
+        seat = session.human_to_move()
+        if seat is None or not session.sees_private(seat):
+            prompt.note(NO_HINT)
+            return
+        position = session.position
+        if self._thinking is not None or (self._hint is not None and self._hint[0] == position):
+            return  # on its way, or on screen
+        now = time.monotonic()
+        what = f"The expert is looking for a hint ({key_for('choose_highlighted')} or a"
+        what += " number chooses without it)…"
+        session.ask_hint(partial(self._answer, position, True))
+        self._thinking = Thinking(position, what, HINT_SECONDS, now, now, hint=True)
+        self.show_scene()  # the log notes the question
+        self._ticker.resume()
 
     def choose(self, option_id: str) -> None:
         try:
@@ -198,6 +331,11 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ drawing
     def show_scene(self) -> None:
         session = self.session
+        position = session.position
+        if self._thinking is not None and self._thinking.position != position:
+            self._thinking = None  # the game moved on: its answer will be dropped
+        self._show_progress()
+        hint = self._hint[1] if self._hint is not None and self._hint[0] == position else None
         view = session.view()
         decision = session.decision
         acting = decision.player if decision is not None else view["turn"]["player"]
@@ -212,6 +350,7 @@ class GameScreen(Screen[None]):
             private=frozenset(s for s in range(len(session.seats)) if session.sees_private(s)),
             advice=session.advice(),
             scores=tuple(explained_scores(session.game)),
+            hint=hint,
         )
         self.scene = scene
         self._follow_decision(decision.kind if decision is not None else None)
@@ -394,10 +533,7 @@ class GameScreen(Screen[None]):
         if not self.session.bot_to_move():
             self.query_one(Prompt).note("No bot is waiting to play: Space skips only bots' turns.")
             return
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        self.session.play_bots()
+        self._ahead = True
         self.advance()
 
     def action_panel(self, panel: str) -> None:
@@ -446,8 +582,13 @@ class GameScreen(Screen[None]):
         self.query_one(PanelBar).show(panel, page)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The coach's key shows (in the Footer too) only in a guided game."""
-        return action != "toggle_coach" or self.session.coach is not None
+        """The coach's key shows (in the Footer too) only in a guided game, and the hint's only
+        in other games: there the coach advises at every decision."""
+        if action == "toggle_coach":
+            return self.session.coach is not None
+        if action == "hint":
+            return self.session.coach is None
+        return True
 
     def action_toggle_coach(self) -> None:
         self._coach_shown = not self._coach_shown

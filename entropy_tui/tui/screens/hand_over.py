@@ -12,13 +12,11 @@ from textual.widgets.option_list import Option
 
 from entropy_tui.rules.control import PERSON
 
-from ..config import BOT_KINDS, SeatConfig
+from ..config import BOT_LEVELS, SeatConfig
 from ..keys import bindings_for
 
-KIND_WORDS = {
-    PERSON: "A person at this keyboard",
-    "random": "The random bot (any allowed option)",
-    "greedy": "The greedy bot (the best-looking option)",
+KIND_WORDS = {PERSON: "A person at this keyboard"} | {
+    level.kind: f"The {level.name} bot ({level.plays})" for level in BOT_LEVELS
 }
 
 
@@ -39,12 +37,11 @@ class HandOverScreen(ModalScreen[str | None]):
             yield OptionList(
                 *(
                     Option(
-                        KIND_WORDS.get(kind, f"The {kind} bot")
-                        + (" - plays it now" if kind == now else ""),
+                        KIND_WORDS[kind] + (" - plays it now" if kind == now else ""),
                         id=kind,
                         disabled=kind == now,
                     )
-                    for kind in (PERSON, *BOT_KINDS)
+                    for kind in KIND_WORDS
                 ),
                 id="hand-over-kinds",
             )

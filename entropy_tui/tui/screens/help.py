@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..config import BOT_LEVELS
 from ..keys import SCOPES, bindings_for, commands_for
 
 
@@ -24,6 +25,10 @@ def help_tables() -> Group:
         if commands:
             rows = [(c.display, f"{c.title}: {c.help}") for c in commands]
             parts += [Text(heading, style="bold underline"), _table(rows)]
+    levels = [("Human", "a person at this keyboard")]
+    levels += [(f"{level.name} bot", level.plays) for level in BOT_LEVELS]
+    parts += [Text("Who plays a seat (set up on the new-game screen)", "bold underline")]
+    parts += [_table(levels)]
     return Group(*parts)
 
 

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from ..config import COLOURS, GameConfig, SeatConfig
+from ..config import BOT_LEVELS, COLOURS, GameConfig, SeatConfig
 from ..keys import bindings_for
 from ..widgets.key_footer import KeyFooter
 from ..widgets.saved_games import SavedGames
@@ -28,6 +28,12 @@ DEFAULT_SEATS = (
     (SeatConfig("Dee", None, COLOURS[3].key), False),
 )
 SEED_LIMIT = 1_000_000
+
+
+def levels_text() -> str:
+    """What each kind of seat does, in one short paragraph."""
+    bots = "; ".join(f"{level.name} {level.plays}" for level in BOT_LEVELS)
+    return f"A Human plays at this keyboard. Bots: {bots}."
 
 
 class NewGameScreen(Screen[None]):
@@ -72,6 +78,7 @@ class NewGameScreen(Screen[None]):
             )
             for number, (seat, playing) in enumerate(DEFAULT_SEATS, start=1):
                 yield SeatRow(number, seat, playing=playing)
+            yield Static(levels_text(), id="new-game-levels", classes="hint")
             with Horizontal(id="seed-row"):
                 yield Static("Seed ", classes="label")
                 yield Input(str(self.seed), type="integer", compact=True, id="seed")
@@ -95,6 +102,12 @@ class NewGameScreen(Screen[None]):
                 self.confirm_turn_end,
                 compact=True,
                 id="confirm-turn-end",
+            )
+            yield TickBox(
+                "Hints (h at your decision: the expert's pick and why; the log notes each)",
+                True,
+                compact=True,
+                id="hints",
             )
             yield Static(id="new-game-problems")
             yield Button("Start game (Ctrl+S)", id="start", variant="primary")
@@ -152,6 +165,7 @@ class NewGameScreen(Screen[None]):
             alternative_objectives=self.query_one("#alternative", TickBox).value,
             open_hands=self.query_one("#open-hands", TickBox).value,
             confirm_turn_end=self.query_one("#confirm-turn-end", TickBox).value,
+            hints=self.query_one("#hints", TickBox).value,
         )
 
     def action_start(self) -> None:

@@ -11,9 +11,10 @@ import math
 
 from textual import _time
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
+from textual.widgets import ProgressBar, Static
 
 from entropy_tui.recap import since_last_turn, this_turn
 
@@ -47,7 +48,37 @@ class Prompt(Vertical):
     def compose(self) -> ComposeResult:
         yield TextPanel(id="prompt-question")
         yield TextPanel(id="prompt-recap")
+        with Horizontal(id="prompt-thinking"):
+            yield Static(id="prompt-thinking-what")
+            yield ProgressBar(show_percentage=False, show_eta=False)
+        yield TextPanel(id="prompt-hint")
         yield OptionsView(id="prompt-options")
+
+    def on_mount(self) -> None:
+        self.query_one("#prompt-thinking").display = False
+        self.query_one("#prompt-hint").display = False
+
+    def thinking(self, what: str | None, done: float = 0.0) -> None:
+        """Shows who is thinking ("Expert is thinking...") and how far along (0 to 1), or, with
+        None, that nobody is."""
+        row = self.query_one("#prompt-thinking")
+        row.display = what is not None
+        if what is not None:
+            self.query_one("#prompt-thinking-what", Static).update(what)
+            self.query_one(ProgressBar).update(total=100, progress=round(100 * min(done, 1.0)))
+
+    def show_hint(self, scene: Scene) -> None:
+        """The hint for the decision on screen, if one was given: its option highlighted and
+        the line saying why."""
+        panel = self.query_one("#prompt-hint", TextPanel)
+        hint = scene.hint
+        numbers = [c.number for c in self.choices if hint is not None and c.id == hint.option_id]
+        panel.display = bool(numbers)
+        if hint is None or not numbers:
+            return
+        line = Content.styled(f"Hint: option {numbers[0]}. ", "bold") + Content(hint.why)
+        if panel.redraw((hint, numbers[0]), lambda: [line]):
+            self.options.highlight(numbers[0] - 1)
 
     @property
     def options(self) -> OptionsView:
@@ -73,6 +104,7 @@ class Prompt(Vertical):
         # The number of choices made tells apart two decisions that read the same.
         key = (len(scene.game.state.choices), question.markup, recap_key, choices)
         if key == self._key:
+            self.show_hint(scene)
             return
         self._key = key
         self.choices = choices
@@ -88,6 +120,8 @@ class Prompt(Vertical):
         picks = [i for i, choice in enumerate(choices) if choice.id == suggested]
         if picks:  # Enter takes the coach's pick; any other option stays a key away
             self.options.highlight(picks[0])
+        self.query_one("#prompt-hint", TextPanel).redraw(None, lambda: [])  # drawn anew:
+        self.show_hint(scene)
 
     def redrawn(self) -> None:
         """The prompt is drawn anew (another decision, or its screen back on top): keys

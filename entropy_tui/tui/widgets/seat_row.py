@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from ..config import BOT_KINDS, COLOURS, SeatConfig
+from ..config import BOT_LEVELS, COLOURS, SeatConfig
 from .cycler import Cycler
 from .tick_box import TickBox
 
+# A seat's level: a person, or a bot named for how well it plays.
 KINDS: list[tuple[str, str]] = [("Human", "human")] + [
-    (f"{kind.title()} bot", kind) for kind in BOT_KINDS
+    (f"{level.name} bot", level.kind) for level in BOT_LEVELS
 ]
 
 

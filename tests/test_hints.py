@@ -1,0 +1,130 @@
+"""Hints: the advice reads only the seat's own view, leaves the game alone, and its one line
+names what the option gains."""
+
+from __future__ import annotations
+
+import random
+
+from entropy_tui.bots.determinize import _visible_ids, component_families
+from entropy_tui.hints import advise, why
+from entropy_tui.rules import Game
+from entropy_tui.thinking import PlainDecision
+
+from .support import blank_game, only, system
+from .support import planet as placed_planet
+
+
+def game_some_way_in(steps: int, seed: int = 11) -> Game:
+    game = Game.new(["Ann", "Bob", "Cy"], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        assert game.decision is not None
+        game.choose(rng.choice(game.decision.enabled).id)
+    return game
+
+
+def hint_for(game: Game, seed: int = 3) -> tuple[str, str]:
+    decision = game.decision
+    assert decision is not None
+    hint = advise(game.view(decision.player), PlainDecision.of(decision), seed=seed)
+    return hint.option_id, hint.why
+
+
+def shuffle_hidden(game: Game, seat: int, rng: random.Random) -> None:
+    """Deals again what `seat` cannot see: the others' hands and Missions among themselves,
+    and every stack below its top."""
+    state = game.state
+    others = [p for s, p in enumerate(state.players) if s != seat]
+    for field in ("hand", "missions"):
+        pool = [card for p in others for card in getattr(p, field)]
+        rng.shuffle(pool)
+        for player in others:
+            n = len(getattr(player, field))
+            setattr(player, field, pool[:n])
+            pool = pool[n:]
+    board = state.board
+    for stack in [*board.planet_stacks, *board.biome_stacks, *board.life_decks]:
+        below = stack[:-1]
+        rng.shuffle(below)
+        stack[:-1] = below
+
+
+def test_a_hint_leaves_the_game_as_it_was() -> None:
+    game = game_some_way_in(120)
+    before = game.snapshot()
+    option_id, line = hint_for(game)
+    assert game.snapshot() == before
+    assert option_id in {o.id for o in game.decision.enabled}
+    assert line
+
+
+def test_a_hint_depends_only_on_what_the_seat_sees() -> None:
+    checked = 0
+    for steps in range(90, 400, 7):
+        game = game_some_way_in(steps)
+        decision = game.decision
+        if decision is None or len(decision.enabled) < 2:
+            continue
+        seat = decision.player
+        shuffled = Game.restore(game.snapshot(), game.catalog)
+        shuffle_hidden(shuffled, seat, random.Random(steps))
+        assert shuffled.snapshot() != game.snapshot(), "nothing hidden was shuffled"
+        assert shuffled.view(seat) == game.view(seat)
+        assert hint_for(shuffled) == hint_for(game)
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
+def own_planet(game: Game, condition: str, **life: int):
+    """A Planet of that condition taken out of its stack (each tile is somewhere once)."""
+    stack = next(s for s in game.state.board.planet_stacks if s[0].startswith(condition))
+    return placed_planet(stack.pop(0), **life)
+
+
+def mission_game() -> Game:
+    """Seat 0 holds Missions M6 and M1, nobody else holds any; what was taken away from the
+    players lies in the box, so that the position is one a seat's view can be filled from."""
+    game = blank_game()
+    for player in game.state.players:
+        player.missions = []
+    game.player(0).missions = ["M6", "M1"]
+    game.state.board.box = [c for c in game.state.board.box if c not in ("M6", "M1")]
+    return game
+
+
+def box_the_rest(game: Game) -> None:
+    """Every component found nowhere goes to the box, as the rules would have put it."""
+    shown = set(_visible_ids(game.snapshot()))
+    families = component_families(game.catalog)
+    game.state.board.box += [c for c in families if c not in shown]
+
+
+def test_the_line_names_the_mission_an_option_completes() -> None:
+    game = mission_game()
+    player = game.player(0)
+    # M6: a IIIA Star; its reward, 2 Entropy per Planet
+    player.systems = [
+        system("IIIA", own_planet(game, "H"), own_planet(game, "C")),
+        system("IA", own_planet(game, "W")),
+    ]
+    box_the_rest(game)
+    only(game, "mission_step", 0)
+    decision = PlainDecision.of(game.decision)
+    line = why(game.view(0), decision, "mission:M6", seed=1)
+    assert line.startswith("Completes Mission M6 this turn"), line
+    assert "+1 VP now" in line, line  # 6 Entropy: a leftover VP
+    assert "Mission M6" not in why(game.view(0), decision, "skip", seed=1)
+
+
+def test_the_line_names_the_lifeform_tile_an_option_claims() -> None:
+    game = mission_game()
+    game.player(0).missions = []
+    objective = game.index.lifeform_objective["bacteria"]
+    game.player(0).systems = [system("IA", own_planet(game, "H", bacteria=objective.big_threshold))]
+    box_the_rest(game)
+    only(game, "mission_step", 0)
+    assert game.decision is not None and "claim:bacteria" in {o.id for o in game.decision.enabled}
+    line = why(game.view(0), PlainDecision.of(game.decision), "claim:bacteria", seed=1)
+    assert line == f"Claims the big Bacteria tile; +{objective.big_vp} VP now", line

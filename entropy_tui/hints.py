@@ -1,7 +1,7 @@
-"""Hints: which option a stronger player would take, from one seat's own view, and one plain line
+"""Hints: which option the expert would take, from one seat's own view, and one plain line
 saying why.
 
-hint = advise(game.view(seat), PlainDecision.of(game.decision), seed=7)
+hint = advise(game.view(seat), PlainDecision.of(game.decision), seed=7, seconds=1.0)
 hint.option_id, hint.why   # "move:3", "completes Mission M3 this turn; +4 VP now"
 
 The advice reads the view and the decision's option ids only, so it knows what the seat knows and
@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .bots.greedy import GreedyBot, fork
+from .bots.expert import ExpertBot
+from .bots.greedy import GreedyBot
 from .rules.counters import count
 from .rules.missions import lifeform_totals
 from .rules.scoring import explain_score
@@ -77,11 +78,18 @@ class Standing:
 
 
 def advise(
-    view: dict[str, Any], decision: PlainDecision, *, seed: int, catalog: Catalog | None = None
+    view: dict[str, Any],
+    decision: PlainDecision,
+    *,
+    seed: int,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    catalog: Catalog | None = None,
 ) -> Hint:
-    """The option the Casual bot's look-ahead rates best for the deciding seat, and why."""
-    bot = GreedyBot(seed, catalog=catalog)
-    option_id = bot.decide(view, decision)  # type: ignore[arg-type]
+    """The option the expert would take for the deciding seat (thinking `seconds`, or a fixed
+    `iterations` of search: the same hint every time), and why."""
+    expert = ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
+    option_id = expert.decide(view, decision)  # type: ignore[arg-type]
     return Hint(option_id, why(view, decision, option_id, seed=seed, catalog=catalog))
 
 
@@ -101,12 +109,12 @@ def why(
     if imagined is None or option_id not in {o.id for o in imagined.enabled}:
         return "It is the option the look-ahead rates best."
     before = Standing.of(game, seat)
-    after = fork(game)
+    after = game.copy()
     after.choose(option_id)
     through_action = decision.kind == "move"
     after = bot.play_on(after, seat, option_id, through_action=through_action)
     now = Standing.of(after, seat)
-    end = Standing.of(rest_of_turn(bot, fork(after), seat), seat)
+    end = Standing.of(rest_of_turn(bot, after.copy(), seat), seat)
     return describe(game, before, now, end)
 
 

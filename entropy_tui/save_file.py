@@ -15,7 +15,7 @@ class GameConfig(BaseModel):
 
     seats: list[str] = Field(min_length=2, max_length=4)
     seed: int
-    bots: list[Literal["random", "greedy"] | None]
+    bots: list[Literal["random", "greedy", "expert"] | None]
     alternative_objectives: bool = False
     open_hands: bool = False
     confirm_turn_end: bool = False  # absent from saves made before the setting existed

@@ -13,6 +13,8 @@ from entropy_tui.thinking import PlainDecision
 from .support import blank_game, only, system
 from .support import planet as placed_planet
 
+SEARCH = 40  # iterations of the expert's search: a fixed amount, so the same hint every time
+
 
 def game_some_way_in(steps: int, seed: int = 11) -> Game:
     game = Game.new(["Ann", "Bob", "Cy"], seed=seed)
@@ -26,7 +28,8 @@ def game_some_way_in(steps: int, seed: int = 11) -> Game:
 def hint_for(game: Game, seed: int = 3) -> tuple[str, str]:
     decision = game.decision
     assert decision is not None
-    hint = advise(game.view(decision.player), PlainDecision.of(decision), seed=seed)
+    view, plain = game.view(decision.player), PlainDecision.of(decision)
+    hint = advise(view, plain, seed=seed, iterations=SEARCH)
     return hint.option_id, hint.why
 
 

@@ -26,8 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seats",
-        help='start this game at once, e.g. "Ann,Bob,bot:greedy" (bots: bot:random, '
-        "bot:greedy, optionally bot:greedy:NAME); without it a set-up screen opens",
+        help='start this game at once, e.g. "Ann,Bob,bot:expert" (bots by level or name: '
+        "bot:beginner or bot:random, bot:casual or bot:greedy, bot:expert, optionally "
+        "bot:expert:NAME); without it a set-up screen opens",
     )
     parser.add_argument("--seed", type=int, help="the seed (random if left out)")
     opening = parser.add_mutually_exclusive_group()

@@ -19,13 +19,17 @@ class BotLevel:
 
 BOT_LEVELS: tuple[BotLevel, ...] = (
     BotLevel("random", "Beginner", "takes any allowed option, at random"),
-    BotLevel("greedy", "Casual", "takes what looks best one step ahead; never plans"),
+    BotLevel("greedy", "Casual", "takes what looks best one step ahead, without planning"),
+    BotLevel(
+        "expert", "Expert", "plans ahead, playing out many futures (about a second a decision)", 1.0
+    ),
 )
 LEVEL_OF: dict[str, BotLevel] = {level.kind: level for level in BOT_LEVELS}
 BOT_KINDS: tuple[str, ...] = tuple(LEVEL_OF)
 # Bots that answer within a frame: with no pause asked for, they play at once, in the app's
 # own thread. The others search, and always think in the background.
 QUICK_BOTS = frozenset({"random", "greedy"})
+HINT_SECONDS = 1.0  # the expert's thinking time for a hint: its time for a decision of its own
 
 
 def bot_kind(word: str) -> str | None:

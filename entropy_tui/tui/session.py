@@ -20,7 +20,7 @@ from entropy_tui.rules import Decision, Game
 from entropy_tui.saves import load_game, save_bytes
 
 from .bot_players import Bot, BotFactory, bot_seed, default_bot_factory
-from .config import COLOUR_BY_KEY, COLOURS, QUICK_BOTS, GameConfig, SeatConfig
+from .config import COLOUR_BY_KEY, COLOURS, HINT_SECONDS, QUICK_BOTS, GameConfig, SeatConfig
 
 if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided game
     from entropy_tui.coach import Advice, Coach
@@ -258,7 +258,8 @@ class Session:
         assert decision is not None and seat is not None and self.hints_on
         position = self.position
         seed = bot_seed(self.config.seed, seat) * 1000 + len(position)
-        job = partial(advise, self.game.view(seat), PlainDecision.of(decision), seed=seed)
+        view, plain = self.game.view(seat), PlainDecision.of(decision)
+        job = partial(advise, view, plain, seed=seed, seconds=HINT_SECONDS)
         self.timeline.note(seat, f"{self.game.name(seat)} asked for a hint")
         self.worker().ask(job, reply)
         return position

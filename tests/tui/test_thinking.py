@@ -222,8 +222,13 @@ async def test_the_new_game_screen_names_the_levels_and_turns_hints_off() -> Non
     app = EntropyApp(default_seed=99, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         kinds = app.screen.query_one("#seat-2 .seat-kind", Cycler)
-        assert [label for label, _ in kinds.choices] == ["Human", "Beginner bot", "Casual bot"]
-        for level in ("Beginner takes any allowed option", "Casual takes what looks best"):
+        assert [label for label, _ in kinds.choices] == [
+            "Human",
+            "Beginner bot",
+            "Casual bot",
+            "Expert bot",
+        ]
+        for level in ("Beginner takes any", "Casual takes what looks best", "Expert plans ahead"):
             assert level in levels_text()
         box = app.screen.query_one("#hints", TickBox)
         assert box.value

@@ -23,7 +23,7 @@ from entropy_tui.recap import since_last_turn
 from entropy_tui.rules import InvalidChoice
 from entropy_tui.rules.scoring import explained_scores
 
-from ..config import LEVEL_OF, level_name
+from ..config import HINT_SECONDS, LEVEL_OF, level_name
 from ..keys import PROMPT_KEYS, bindings_for, key_for
 from ..scene import Scene
 from ..session import Position, Session
@@ -54,7 +54,6 @@ PANEL_FOR_KIND = {"bot": "log", "move": "rondel"}
 # would otherwise delay by a few milliseconds), short enough that a dropped line loses nothing.
 AUTOSAVE_DELAY = 0.05
 PROGRESS_EVERY = 0.25  # seconds between two steps of the thinking bar: light on a slow line
-HINT_SECONDS = 1.0  # about how long a hint takes, for its progress bar
 HINTS_OFF = "Hints are off in this game (a new-game option turned them off)."
 NO_HINT = "A hint is for your own decision: none is waiting for you."
 

@@ -35,7 +35,7 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
     index = game.index
     for s, system in enumerate(player.systems):
         for p, planet in enumerate(system.planets):
-            if planet.biome is not None and can_fulfil(index, planet):
+            if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
                 ref = planet_ref(s, p)
                 options.append(
                     Option(
@@ -63,7 +63,12 @@ def has_free_action(game: Game, seat: int) -> bool:
     if player.entropy >= EXCHANGE_COST:
         return True
     index = game.index
-    return any(can_fulfil(index, planet) for system in player.systems for planet in system.planets)
+    for system in player.systems:
+        for planet in system.planets:
+            # Most Planets have no Biome waiting: tested here before calling can_fulfil.
+            if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
+                return True
+    return False
 
 
 def _fulfil_label(game: Game, seat: int, ref: str) -> str:

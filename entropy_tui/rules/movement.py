@@ -58,6 +58,7 @@ class _Seat:
     others: set[int]  # the spaces of the other Scientists
     where: dict[str, str]  # where each Creation token is
     on_board: list[tuple[str, int | None]]  # the tokens on the board, with their slots
+    can_play: bool | None = None  # a Life card can be played now; asked once, when needed
 
     @staticmethod
     def of(game: Game, seat: int) -> _Seat:
@@ -67,6 +68,11 @@ class _Seat:
             {kind: token.where for kind, token in tokens.items()},
             [(kind, t.slot) for kind, t in tokens.items() if t.where == "board"],
         )
+
+    def has_a_play(self, game: Game, seat: int) -> bool:
+        if self.can_play is None:
+            self.can_play = bool(playable_cards(game, seat, first_only=True))
+        return self.can_play
 
 
 def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
@@ -97,7 +103,7 @@ def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> M
     on_board = shared.on_board
     wild_locked = player.wild_locked
     if on_board:
-        for slot in rondel.slots_passed(rondel.path(player.scientist, steps)):
+        for slot in rondel.slots_on_the_way(player.scientist, steps):
             for kind, token_slot in on_board:
                 if token_slot == slot:
                     if kind == "wild" and wild_locked:
@@ -120,7 +126,7 @@ def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> M
         preview.action == "create_life"
         and not preview.reason
         and not stuck
-        and not playable_cards(game, seat, first_only=True)
+        and not shared.has_a_play(game, seat)
         and not _rewards_make_a_play(game, seat, preview)
     ):
         preview.reason = "you may only land on Create Life when you can play a Life card"
@@ -274,7 +280,7 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
     turn.distance = preview.distance
     turn.action = preview.action
     steps: list[tuple[str, dict]] = []
-    for slot in rondel.slots_passed(rondel.path(player.scientist, preview.steps)):
+    for slot in rondel.slots_on_the_way(player.scientist, preview.steps):
         for kind, token in player.tokens.items():
             if token.where != "board" or token.slot != slot:
                 continue

@@ -4,6 +4,7 @@ and an outer Action tile space O_k. The Scientist's track is I0, O0, I1, O1, ...
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -63,3 +64,10 @@ def path(start: int, steps: int) -> list[int]:
 def slots_passed(spaces: list[int]) -> list[int]:
     """Slot k lies just before I_k: a move passes it on entering I_k."""
     return [sector(s) for s in spaces if is_inner(s)]
+
+
+@cache
+def slots_on_the_way(start: int, steps: int) -> tuple[int, ...]:
+    """The slots a move of `steps` from `start` passes (every move of a game asks this, and
+    three moves are previewed before each)."""
+    return tuple(slots_passed(path(start, steps)))

@@ -12,11 +12,12 @@ from ..counters import planet_conditions
 from ..decision import Decision, Option, disabled
 from ..describe import amount, card_details, card_words
 from ..effects import MAX_LIFEFORMS, planet_label, planet_name, planet_refs, push_effects
-from ..refs import parse_planet_ref
+from ..refs import parse_planet_ref, planet_ref
 from ..vocabulary import LIFEFORMS, title
 from .common import resolved, skip_option
 
 if TYPE_CHECKING:
+    from ..catalog import LifeCard
     from ..game import Game
     from ..state import Task
 
@@ -122,28 +123,38 @@ def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
 
 def playable_cards(game: Game, seat: int, *, first_only: bool = False) -> list[Play]:
     """Every (card, planet) play; with `first_only`, stop at the first one found. The same
-    test as `why_not`, without its words: each Planet's icons are counted once."""
+    test as `why_not`, without its words: each Planet's icons are counted once. It runs for
+    every move that may land on Create Life, so it walks the play area directly."""
     plays: list[Play] = []
-    hand = game.player(seat).hand
+    player = game.player(seat)
+    hand = player.hand
     if not hand:
         return plays
     index = game.index
+    resolving = _cards_resolving(game, seat)
     planets = []  # (ref, Lifeforms, icons) of each Planet with room for a card
-    for ref in planet_refs(game, seat):
-        if cards_by(game, seat, ref) < MAX_CARDS_PER_PLANET:
-            planets.append((ref, game.planet(seat, ref).life, _icon_counts(game, seat, ref)))
+    for s, system in enumerate(player.systems):
+        star = index.any_star[system.star].conditions if system.star is not None else ()
+        for p, planet in enumerate(system.planets):
+            ref = planet_ref(s, p)
+            if len(planet.cards) + resolving.get(ref, 0) >= MAX_CARDS_PER_PLANET:
+                continue
+            have: dict[str, int] = {}
+            for icon in index.any_planet[planet.tile].conditions:
+                have[icon] = have.get(icon, 0) + 1
+            for asteroid in planet.asteroids.values():
+                for icon in index.asteroid[asteroid].conditions:
+                    have[icon] = have.get(icon, 0) + 1
+            for icon in star:
+                have[icon] = have.get(icon, 0) + 1
+            planets.append((ref, planet.life, have))
     if not planets:
         return plays
     for card_id in dict.fromkeys(hand):
         card = index.card[card_id]
-        needs, removes = card.needs, card.removes
-        needed = [
-            (life, max(needs.get(life, 0), removes.get(life, 0)))
-            for life in LIFEFORMS
-            if life in needs or life in removes
-        ]
+        needed = _lifeforms_needed(card) if card.needs or card.removes else ()
         for ref, life, have in planets:
-            if any(life[kind] < n for kind, n in needed):
+            if needed and any(life[kind] < n for kind, n in needed):
                 continue
             missing, short = None, 0
             for icon, n in card.conditions.items():
@@ -158,21 +169,24 @@ def playable_cards(game: Game, seat: int, *, first_only: bool = False) -> list[P
     return plays
 
 
-def _icon_counts(game: Game, seat: int, ref: str) -> dict[str, int]:
-    """`icons_at` as a plain dict."""
-    system, _ = parse_planet_ref(ref)
-    index = game.index
-    planet = game.planet(seat, ref)
-    have: dict[str, int] = {}
-    icons = list(index.any_planet[planet.tile].conditions)
-    for asteroid in planet.asteroids.values():
-        icons += index.asteroid[asteroid].conditions
-    star = game.player(seat).systems[system].star
-    if star is not None:
-        icons += index.any_star[star].conditions
-    for icon in icons:
-        have[icon] = have.get(icon, 0) + 1
-    return have
+def _cards_resolving(game: Game, seat: int) -> dict[str, int]:
+    """Life cards still resolving (see `cards_by`), per Planet."""
+    resolving: dict[str, int] = {}
+    for task in game.state.pending:
+        if task.kind == "place_life_card" and task.player == seat:
+            ref = task.args["planet"]
+            resolving[ref] = resolving.get(ref, 0) + 1
+    return resolving
+
+
+def _lifeforms_needed(card: LifeCard) -> list[tuple[str, int]]:
+    """The Lifeforms the Planet must hold for the card: to stay there, or to be removed."""
+    needs, removes = card.needs, card.removes
+    return [
+        (life, max(needs.get(life, 0), removes.get(life, 0)))
+        for life in LIFEFORMS
+        if life in needs or life in removes
+    ]
 
 
 def create_life(game: Game, task: Task) -> Decision:

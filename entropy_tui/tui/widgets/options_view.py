@@ -1,7 +1,8 @@
 """The numbered options of a decision, one highlighted. It draws only the lines in view and
 never changes size, so a new decision repaints the prompt without a new screen layout (a
 scrolling list would ask for one at every decision). Moving the highlight repaints the two
-options it leaves and reaches.
+options it leaves and reaches. Lines about the decision (a recap of the turn) can head the
+options, in the same rows: they come and go without a layout either.
 
 What Enter takes is always in view: the list scrolls so that the highlighted option, its
 reason included, sits clear of the "more lines" notes at either edge, and the highlight visits
@@ -10,6 +11,7 @@ into view from the keyboard."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -42,6 +44,9 @@ class Window:
 
     above: int  # lines hidden above (0: no note at the top)
     below: int  # lines hidden below (0: no note at the bottom)
+
+
+HEADER_ROWS = 4  # at most: a long turn's account is cut, the options keep the rest
 
 
 class OptionsView(LineView, can_focus=True):
@@ -85,9 +90,17 @@ class OptionsView(LineView, can_focus=True):
         self._top = 0  # first line in view
         self._lines: list[tuple[int, bool, Content]] = []  # (option, first line?, line)
         self._width = 0
+        self._header: Sequence[Content] = ()  # lines above the options (see set_choices)
+        self._cut_header = False
+        self._header_rows: list[Content] = []  # the header as drawn at _width
 
     # ------------------------------------------------------------------ data
-    def set_choices(self, choices: tuple[Choice, ...]) -> None:
+    def set_choices(
+        self, choices: tuple[Choice, ...], header: Sequence[Content] = (), *, cut: bool = False
+    ) -> None:
+        """`header`: lines shown above the options, in at most HEADER_ROWS rows, each line
+        wrapped, or cut to one row if `cut`."""
+        self._header, self._cut_header = header, cut
         self.choices = choices
         self.generation += 1
         first = next((i for i, c in enumerate(choices) if c.enabled), 0)
@@ -106,13 +119,27 @@ class OptionsView(LineView, can_focus=True):
     @property
     def window(self) -> Window:
         """What is in view now."""
-        return self._window(self._top, self._layout(self.size.width), self.size.height)
+        lines = self._layout(self.size.width)
+        return self._window(self._top, lines, self._options_height)
+
+    @property
+    def _options_height(self) -> int:
+        """Rows for the options: what the header leaves."""
+        if not self.size.height:
+            return 0
+        return max(self.size.height - len(self._header_rows), 1)
 
     # ------------------------------------------------------------------ drawing
     def _layout(self, width: int) -> list[tuple[int, bool, Content]]:
         if width != self._width:
             self._width = width
             count = len(self.choices)
+            self._header_rows = [
+                row
+                for line in self._header
+                for row in ([line.truncate(width, ellipsis=True)] if self._cut_header
+                            else line.wrap(width))
+            ][:HEADER_ROWS]  # fmt: skip
             self._lines = [
                 line
                 for index, choice in enumerate(self.choices)
@@ -137,7 +164,7 @@ class OptionsView(LineView, can_focus=True):
             return  # not laid out yet: on_resize comes back here
         lines = self._layout(self.size.width)
         rows = self._highlight_rows(lines)
-        height = self.size.height
+        height = self._options_height
         last_top = max(len(lines) - height, 0)
         if not rows:
             self._top = min(self._top, last_top)
@@ -159,8 +186,9 @@ class OptionsView(LineView, can_focus=True):
             self._top = min(rows.start, last_top)
 
     def lines(self, size: Size) -> list[Content]:
-        width, height = size
+        width = size.width
         lines = self._layout(width)
+        height = max(size.height - len(self._header_rows), 1)
         window = self._window(self._top, lines, height)
         highlight = self.get_visual_style("options--highlight")
         out = []
@@ -176,7 +204,7 @@ class OptionsView(LineView, can_focus=True):
             out[0] = _more(window.above, "above: Up or PgUp")
         if window.below and out:
             out[-1] = _more(window.below, "below: Down or PgDn")
-        return out
+        return [*self._header_rows, *out]
 
     # ------------------------------------------------------------------ keys and mouse
     def action_move(self, step: int) -> None:
@@ -195,7 +223,7 @@ class OptionsView(LineView, can_focus=True):
             return
         lines = self._layout(self.size.width)
         rows = self._highlight_rows(lines)
-        step = max(self.size.height - 2, 1)
+        step = max(self._options_height - 2, 1)
         row = rows.start + step if direction > 0 else rows.start - step
         row = max(0, min(row, len(lines) - 1))
         target = lines[row][0]
@@ -210,13 +238,16 @@ class OptionsView(LineView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         window = self.window
-        if window.above and event.y == 0:
+        y = event.y - len(self._header_rows)
+        if y < 0:
+            return  # on the header
+        if window.above and y == 0:
             self.action_page(-1)
             return
-        if window.below and event.y == self.size.height - 1:
+        if window.below and y == self._options_height - 1:
             self.action_page(1)
             return
-        row = self._top + event.y
+        row = self._top + y
         if 0 <= row < len(self._lines):
             index = self._lines[row][0]
             self.highlight(index)

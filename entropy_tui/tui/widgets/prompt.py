@@ -47,12 +47,11 @@ class Prompt(Vertical):
 
     def compose(self) -> ComposeResult:
         yield TextPanel(id="prompt-question")
-        yield TextPanel(id="prompt-recap")
         with Horizontal(id="prompt-thinking"):
             yield Static(id="prompt-thinking-what")
             yield ProgressBar(show_percentage=False, show_eta=False)
         yield TextPanel(id="prompt-hint")
-        yield OptionsView(id="prompt-options")
+        yield OptionsView(id="prompt-options")  # the recap heads its rows
 
     def on_mount(self) -> None:
         self.query_one("#prompt-thinking").display = False
@@ -111,12 +110,10 @@ class Prompt(Vertical):
         self._typed = ""
         self.redrawn()
         self.query_one("#prompt-question", TextPanel).redraw(question.markup, lambda: [question])
-        recap_panel = self.query_one("#prompt-recap", TextPanel)
-        recap_panel.set_class(recap_kind == "since", "-since")
-        recap_panel.display = bool(recap)
-        recap_panel.redraw(recap_key, lambda: recap)
         self.note("")
-        self.options.set_choices(choices)
+        # One line a seat since their last turn: the whole of each is in the log (and on the
+        # hand-off cover).
+        self.options.set_choices(choices, recap, cut=recap_kind == "since")
         picks = [i for i, choice in enumerate(choices) if choice.id == suggested]
         if picks:  # Enter takes the coach's pick; any other option stays a key away
             self.options.highlight(picks[0])

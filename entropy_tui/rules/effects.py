@@ -103,7 +103,8 @@ def _effect(frozen: tuple[tuple[str, Any], ...]) -> Effect:
 
 
 def effect_of(data: dict[str, Any]) -> Effect:
-    return _effect(tuple(sorted(data.items())))
+    # Unsorted: the same effect in another key order (a restored game) only adds a cache entry.
+    return _effect(tuple(data.items()))
 
 
 def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:

@@ -176,22 +176,26 @@ def place_asteroid(game: Game, task: Task) -> Decision:
     options: list[Option] = []
     refused: list[Option] = []
     for place, why in spaces_for(game, seat, kind, task.args["free"], task.args["discount"]):
-        where = _space_words(place.space)
         if why:
-            words = f"On the {where} of {planet_label(game, seat, place.planet)}"
-            refused.append(disabled(place.id, words, why))
+            refused.append(disabled(place.id, partial(_space_label, game, seat, place), why))
             continue
-        costs = []
-        if place.mass:
-            costs.append(f"{place.mass} Mass")
-        if place.lifeform:
-            costs.append(f"1 {title(place.lifeform)}")
-        label = f"On the {where} of {planet_label(game, seat, place.planet)}: pay " + (
-            " and ".join(costs) or "nothing"
-        )
+        label = partial(_placement_label, game, seat, place)
         options.append(Option(place.id, label, lambda p=place: _place(game, task, p)))
     # The spaces it can't pay for come after, so the options it can take keep their places.
     return Decision(seat, f"Where does the {title(kind)} Asteroid go?", RULE, options + refused)
+
+
+def _space_label(game: Game, seat: int, place: Placement) -> str:
+    return f"On the {_space_words(place.space)} of {planet_label(game, seat, place.planet)}"
+
+
+def _placement_label(game: Game, seat: int, place: Placement) -> str:
+    costs = []
+    if place.mass:
+        costs.append(f"{place.mass} Mass")
+    if place.lifeform:
+        costs.append(f"1 {title(place.lifeform)}")
+    return f"{_space_label(game, seat, place)}: pay " + (" and ".join(costs) or "nothing")
 
 
 def _place(game: Game, task: Task, place: Placement) -> None:

@@ -3,6 +3,7 @@ token comes back from the board, lying down, without a reward."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled
@@ -11,6 +12,7 @@ from ..vocabulary import FOCUS_TOKENS, title
 from .common import can_pay, pay, resolved, skip_option
 
 if TYPE_CHECKING:
+    from ..catalog import FocusCard
     from ..game import Game
     from ..state import Task
 
@@ -34,15 +36,8 @@ def upgrade_console(game: Game, task: Task) -> Decision:
                 )
             )
             continue
-        effects = effects_words(list(card.tier1 if tier == 0 else card.tier2))
-        label = (
-            f"Upgrade your {title(token)} Focus card to tier {tier + 1}: pay {COST} Energy; "
-            f"your {title(token)} token then triggers {effects}"
-        )
-        if tier == 1:
-            label += f" instead of {effects_words(list(card.tier1))}"
-        if player.tokens[token].where == "board":
-            label += f"; your {title(token)} token comes back from the board (no reward)"
+        on_board = player.tokens[token].where == "board"
+        label = partial(_upgrade_label, card, token, tier, on_board)
         ok, why = can_pay(game, seat, "energy", COST)
         options.append(
             Option(option_id, label, lambda token=token: _upgrade(game, task, token))
@@ -51,6 +46,19 @@ def upgrade_console(game: Game, task: Task) -> Decision:
         )
     options.append(skip_option(game, task))
     return Decision(seat, "Upgrade Console: choose a Focus card to upgrade", RULE, options)
+
+
+def _upgrade_label(card: FocusCard, token: str, tier: int, on_board: bool) -> str:
+    effects = effects_words(list(card.tier1 if tier == 0 else card.tier2))
+    label = (
+        f"Upgrade your {title(token)} Focus card to tier {tier + 1}: pay {COST} Energy; "
+        f"your {title(token)} token then triggers {effects}"
+    )
+    if tier == 1:
+        label += f" instead of {effects_words(list(card.tier1))}"
+    if on_board:
+        label += f"; your {title(token)} token comes back from the board (no reward)"
+    return label
 
 
 def _upgrade(game: Game, task: Task, token: str) -> None:

@@ -6,13 +6,17 @@ import copy
 
 import pytest
 
+from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.state import LifeformTile
 
 from .builders_extra import at_mission_step, finish_turn, kind
 from .support import blank_game as _blank_game
 from .support import only, option_ids, planet, system
 
-FINAL = 3  # the final (exclusive) space of every Main Objective track: [0, 3, 7, 10]
+# The final (exclusive) space of each Main Objective track, in board order.
+STARS_FINAL, ASTEROIDS_FINAL, BIOMES_FINAL = (
+    len(spec.track_vp) - 1 for spec in load_catalog().main_objectives
+)
 
 
 def blank_game(seats: int = 2):
@@ -166,19 +170,19 @@ def test_each_mission_requirement(mission: str) -> None:
 def test_main_objectives_advance_one_space_per_event() -> None:
     game = blank_game()
     player = game.player(0)
-    player.objectives = [1, 0, 3]
-    at_mission_step(game, 0, events=[2, 1, 0])
-    assert player.objectives == [3, 1, 3]
+    player.objectives = [0, ASTEROIDS_FINAL - 2, BIOMES_FINAL]
+    at_mission_step(game, 0, events=[1, 2, 0])
+    assert player.objectives == [1, ASTEROIDS_FINAL, BIOMES_FINAL]
 
 
 def test_the_final_space_holds_one_player_only() -> None:
     game = blank_game()
     mover, other = game.player(0), game.player(1)
-    other.objectives = [FINAL, 0, 0]
-    mover.objectives = [FINAL - 1, 0, 0]
+    other.objectives = [STARS_FINAL, 0, 0]
+    mover.objectives = [STARS_FINAL - 1, 0, 0]
     at_mission_step(game, 0, events=[2, 0, 0])
-    assert mover.objectives == [FINAL - 1, 0, 0]
-    assert other.objectives == [FINAL, 0, 0]
+    assert mover.objectives == [STARS_FINAL - 1, 0, 0]
+    assert other.objectives == [STARS_FINAL, 0, 0]
     assert game.state.end_round is None  # still one Objective complete
 
 
@@ -285,10 +289,10 @@ def test_two_completed_objectives_end_the_game_after_one_more_round(
     second Objective. The round is finished, round 4 is played, and the game is over."""
     game = blank_game()
     game.state.round = 3
-    game.player(1 - trigger_seat).objectives = [FINAL, 0, 0]
-    game.player(trigger_seat).objectives = [0, 0, FINAL - 1]
+    game.player(1 - trigger_seat).objectives = [STARS_FINAL, 0, 0]
+    game.player(trigger_seat).objectives = [0, 0, BIOMES_FINAL - 1]
     at_mission_step(game, trigger_seat, events=[0, 0, 1])
-    assert game.player(trigger_seat).objectives[2] == FINAL
+    assert game.player(trigger_seat).objectives[2] == BIOMES_FINAL
     assert game.state.end_round == 4
     assert any(e.kind == "end" for e in game.log)
     played = turns_until_over(game)
@@ -300,7 +304,7 @@ def test_two_completed_objectives_end_the_game_after_one_more_round(
 
 def test_a_big_lifeform_tile_counts_as_a_completed_objective() -> None:
     game = blank_game()
-    game.player(1).objectives = [0, FINAL, 0]
+    game.player(1).objectives = [0, ASTEROIDS_FINAL, 0]
     game.player(0).systems = eighteen_bacteria()
     at_mission_step(game, 0)
     assert game.state.end_round is None
@@ -310,9 +314,9 @@ def test_a_big_lifeform_tile_counts_as_a_completed_objective() -> None:
 
 def test_one_completed_objective_does_not_end_the_game() -> None:
     game = blank_game()
-    game.player(0).objectives = [0, 0, FINAL - 1]
+    game.player(0).objectives = [0, 0, BIOMES_FINAL - 1]
     at_mission_step(game, 0, events=[0, 0, 1])
-    assert game.player(0).objectives[2] == FINAL
+    assert game.player(0).objectives[2] == BIOMES_FINAL
     assert game.state.end_round is None and not game.over
 
 

@@ -7,6 +7,12 @@ options, and a digit or Enter to choose.
 
 Latency is measured from writing the key to the last byte of the frame it causes (the output
 falls quiet for QUIET seconds). Usage: python benchmarks/tui_keypress.py [--keys 300]
+
+`--while-thinking`: Ann against an Expert, the keys timed while the expert thinks in the
+background: Down/Up and panel keys while it works out a hint Ann asked for with `h` (and the
+same keys once the hint is shown, with nothing thinking), panel keys while it plays its own
+turn; and how long each hint takes to appear. Runs alternate between the
+app as shipped (thinking in a worker process) and the same app thinking in a thread of its own.
 """
 
 from __future__ import annotations
@@ -124,13 +130,138 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+# ---------------------------------------------------------------- while the expert thinks
+# Between two steps of the thinking bar (a quarter of a second) the output is quiet for much
+# longer than a frame takes to write: a short quiet ends a frame without waiting for a step.
+THINKING_QUIET = 0.012
+KEY_GAP = 0.06  # seconds between two timed keys, as a person types
+MORE_KEYS = {"h": b"h", "o": b"o", "c": b"c", "l": b"l", "b": b"b"}
+HINT_SHOWN = b"Hint: option"
+HINT_ASKED = b"looking for a hint"
+# The app thinking in a thread of its own instead of its worker process (for the comparison).
+IN_A_THREAD = (
+    "import sys, entropy_tui.thinking as thinking; thinking.WorkerProcess = thinking.WorkerThread;"
+    " from entropy_tui.__main__ import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+def timed_key(terminal: Terminal, key: bytes, seen: list[bytes]) -> float:
+    """Milliseconds from the key to the end of the frame it causes (NaN: nothing changed);
+    what was written is added to `seen`. What was already on its way is read first (a step of
+    the thinking bar, say), so that it is not taken for the key's frame."""
+    while select.select([terminal.master], [], [], 0)[0]:
+        seen.append(os.read(terminal.master, 1 << 16))
+    start = time.perf_counter()
+    os.write(terminal.master, key)
+    last = None
+    deadline = start + NO_CHANGE
+    while time.perf_counter() < deadline:
+        wait = THINKING_QUIET if last is not None else deadline - time.perf_counter()
+        ready, _, _ = select.select([terminal.master], [], [], max(wait, 0.0))
+        if not ready:
+            if last is not None:
+                break
+            continue
+        seen.append(os.read(terminal.master, 1 << 16))
+        last = time.perf_counter()
+    time.sleep(KEY_GAP)
+    return 1000 * (last - start) if last else float("nan")
+
+
+def wait_for(terminal: Terminal, marker: bytes, seen: list[bytes], timeout: float) -> float | None:
+    """Reads until `marker` has been written (looking at what `seen` holds too); the time."""
+    deadline = time.perf_counter() + timeout
+    while marker not in b"".join(seen[-200:]):
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return None
+        ready, _, _ = select.select([terminal.master], [], [], left)
+        if ready:
+            seen.append(os.read(terminal.master, 1 << 16))
+    return time.perf_counter()
+
+
+def thinking_run(size: tuple[int, int], rounds: int, in_thread: bool) -> dict[str, list[float]]:
+    start = ["-c", IN_A_THREAD] if in_thread else ["-m", "entropy_tui"]
+    argv = [sys.executable, *start, "--seats", "Ann,bot:expert", "--seed", "7", "--bot-delay", "0"]
+    terminal = Terminal(argv, size)
+    found: dict[str, list[float]] = {}
+
+    def timed(situation: str, keys: list[bytes], seen: list[bytes]) -> None:
+        for key in keys:
+            kind = "highlight" if key in (KEYS["down"], KEYS["up"]) else "panel"
+            found.setdefault(f"{situation}, {kind}", []).append(timed_key(terminal, key, seen))
+
+    try:
+        terminal.read_frame(timeout=20)
+        hints = 0
+        for _ in range(rounds * 20):
+            if hints == rounds:
+                break
+            seen: list[bytes] = []
+            asked = time.perf_counter()
+            timed_key(terminal, MORE_KEYS["h"], seen)
+            written = b"".join(seen)
+            if HINT_ASKED not in written:  # not Ann's decision, or answered at once (one option)
+                if HINT_SHOWN in written:
+                    timed_key(terminal, KEYS["enter"], [])
+                time.sleep(0.3)
+                continue
+            hints += 1
+            keys = [KEYS["down"], KEYS["up"], MORE_KEYS["o"], MORE_KEYS["c"]]
+            timed("a hint thinks", keys, seen)
+            shown = wait_for(terminal, HINT_SHOWN, seen, timeout=10)
+            if shown is not None:
+                found.setdefault("hint shown", []).append(1000 * (shown - asked))
+                timed("nothing thinks", keys, seen)
+            timed_key(terminal, KEYS["enter"], [])  # the highlighted option
+            timed("its turn, maybe", [MORE_KEYS["l"], MORE_KEYS["b"]] * 3, [])
+    finally:
+        terminal.close()
+    return found
+
+
+def while_thinking(size: tuple[int, int], rounds: int, runs: int) -> int:
+    ways = {"worker process": False, "thread": True}
+    results: dict[str, dict[str, list[float]]] = {way: {} for way in ways}
+    for _ in range(runs):  # alternating, so that both see the same machine
+        for way, in_thread in ways.items():
+            for group, values in thinking_run(size, rounds, in_thread).items():
+                results[way].setdefault(group, []).extend(values)
+    print(f"Ann against an Expert at {size[0]}x{size[1]}, {runs} runs of {rounds} hints each way")
+    medians: dict[str, dict[str, float]] = {}
+    for way, groups in results.items():
+        for group, values in groups.items():
+            ms = [m for m in values if m == m]
+            if not ms:
+                continue
+            medians.setdefault(group, {})[way] = statistics.median(ms)
+            print(
+                f"  {way:<15} {group:<26} n={len(ms):>4} ({len(values) - len(ms)} changed"
+                f" nothing)  p50 {statistics.median(ms):6.1f} ms  p95 {percentile(ms, 0.95):6.1f}"
+                f" ms  max {max(ms):6.1f} ms"
+            )
+    for group, by_way in medians.items():
+        if len(by_way) == 2:
+            ratio = by_way["thread"] / by_way["worker process"]
+            print(f"  {group}: p50 in a thread / in the worker process = {ratio:.2f}x")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=300, help="keypresses to time")
     parser.add_argument("--warmup", type=int, default=120, help="choices before timing")
     parser.add_argument("--size", default="120x40")
+    parser.add_argument(
+        "--while-thinking", action="store_true", help="time keys while an Expert thinks"
+    )
+    parser.add_argument("--rounds", type=int, default=8, help="hints per run (--while-thinking)")
+    parser.add_argument("--runs", type=int, default=2, help="runs each way (--while-thinking)")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
+    if args.while_thinking:
+        return while_thinking(size, args.rounds, args.runs)  # type: ignore[arg-type]
     argv = [
         sys.executable,
         "-m",

@@ -102,6 +102,8 @@ def why(
     catalog: Catalog | None = None,
 ) -> str:
     """One line on what `option_id` gains now and toward which Mission, Objective or score."""
+    if len(decision.enabled) == 1:
+        return "It is the only option here."
     bot = GreedyBot(seed, catalog=catalog)
     game = bot.imagine(view)
     seat = decision.player

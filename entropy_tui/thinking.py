@@ -77,6 +77,7 @@ def warm_up() -> None:
     from .bots import make_bot
 
     make_bot("greedy", 0)
+    make_bot("expert", 0, iterations=1)
 
 
 class Worker(Protocol):

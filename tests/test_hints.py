@@ -131,3 +131,10 @@ def test_the_line_names_the_lifeform_tile_an_option_claims() -> None:
     assert game.decision is not None and "claim:bacteria" in {o.id for o in game.decision.enabled}
     line = why(game.view(0), PlainDecision.of(game.decision), "claim:bacteria", seed=1)
     assert line == f"Claims the big Bacteria tile; +{objective.big_vp} VP now", line
+
+
+def test_a_decision_with_one_option_is_said_to_have_no_other() -> None:
+    game = game_some_way_in(0)
+    while len(game.decision.enabled) != 1:
+        game.choose(game.decision.enabled[0].id)
+    assert hint_for(game)[1] == "It is the only option here."

@@ -49,7 +49,7 @@ class Prompt(Vertical):
         yield TextPanel(id="prompt-question")
         with Horizontal(id="prompt-thinking"):
             yield Static(id="prompt-thinking-what")
-            yield ProgressBar(show_percentage=False, show_eta=False)
+            yield ProgressBar(100, show_percentage=False, show_eta=False)
         yield TextPanel(id="prompt-hint")
         yield OptionsView(id="prompt-options")  # the recap heads its rows
 

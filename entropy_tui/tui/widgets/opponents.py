@@ -24,6 +24,10 @@ class Opponents(TextPanel):
         self.redraw(key, lambda: [line for seat in others for line in summary(scene, seat)])
 
 
+def _counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def summary(scene: Scene, seat: int) -> list[Content]:
     """A few short lines for one seat."""
     player: dict[str, Any] = scene.players[seat]
@@ -46,8 +50,8 @@ def summary(scene: Scene, seat: int) -> list[Content]:
             f"  {resources}  {len(player['hand'])}L  at {rondel.space_name(player['scientist'])}"
         ),
         Content(
-            f"   {len(player['systems'])} sys, {len(planets)} planets, {asteroids} ast,"
-            f" {biomes} biomes"
+            f"   {len(player['systems'])} sys, {_counted(len(planets), 'planet')},"
+            f" {asteroids} ast, {_counted(biomes, 'biome')}"
         ),
         Content(f"   life {life}; obj {objectives}; gen {player['generator'] + 1}"),
     ]

@@ -211,14 +211,6 @@ class Session:
         decision = self.decision
         return decision is not None and self.seats[decision.player].bot in QUICK_BOTS
 
-    def play_quick_bots(self) -> int:
-        """Quick bots decide, in this thread, until a person or a searching bot must."""
-        steps = 0
-        while self.quick_bot_to_move():
-            self.bot_step()
-            steps += 1
-        return steps
-
     def ask_bot(self, reply: Reply) -> Position:
         """Starts the pending bot decision in the background; `reply` gets the option id (or
         the exception the bot raised). Returns the position it is for."""
@@ -330,10 +322,12 @@ class Session:
             self.game, self.timeline.notes, colours, tutorial=tutorial, hints=self.config.hints
         )
 
-    def play_bots(self) -> int:
-        """Bots decide until a human must, or the game ends; returns how many steps ran."""
+    def play_bots(self, *, quick_only: bool = False) -> int:
+        """Bots decide, in this thread, until a human must (with `quick_only`: or a bot that
+        searches), or the game ends; returns how many steps ran."""
+        to_move = self.quick_bot_to_move if quick_only else self.bot_to_move
         steps = 0
-        while self.bot_to_move():
+        while to_move():
             self.bot_step()
             steps += 1
         return steps

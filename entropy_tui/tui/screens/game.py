@@ -176,7 +176,7 @@ class GameScreen(Screen[None]):
             return
         session = self.session
         if self.bot_delay <= 0 or self._ahead:
-            session.play_quick_bots()
+            session.play_bots(quick_only=True)
         if not session.bot_to_move():
             self._ahead = False
         # A moment later, once the new state is on screen: a choice never waits for the save.

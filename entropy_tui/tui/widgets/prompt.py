@@ -63,7 +63,9 @@ class Prompt(Vertical):
         row = self.query_one("#prompt-thinking")
         row.display = what is not None
         if what is not None:
-            self.query_one("#prompt-thinking-what", Static).update(what)
+            label = self.query_one("#prompt-thinking-what", Static)
+            if label.content != what:  # an update lays the screen out: not at every step
+                label.update(what)
             self.query_one(ProgressBar).update(total=100, progress=round(100 * min(done, 1.0)))
 
     def show_hint(self, scene: Scene) -> None:

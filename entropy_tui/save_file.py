@@ -31,6 +31,25 @@ class Tutorial(BaseModel):
     acted: dict[str, int] = {}
 
 
+class RemoteSeat(BaseModel):
+    """A seat of a shared table played over the network, and who took it (see
+    entropy_tui.table.seats.Claim)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int = Field(ge=0, le=3)
+    key: Annotated[str, StringConstraints(max_length=200)] | None = None
+    code: Annotated[str, StringConstraints(pattern=r"^[A-Z0-9-]{1,20}$")] | None = None
+
+
+class TableSeats(BaseModel):
+    """A game played at a shared table: which seats are remote."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    remote: list[RemoteSeat] = Field(default=[], max_length=4)
+
+
 class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -46,3 +65,4 @@ class SaveFile(BaseModel):
     )
     tutorial: Tutorial | None = None  # set for a guided game (Learn to play)
     hints: bool = True  # off: `h` gives no hints in this game (set when it was started)
+    table: TableSeats | None = None  # set for a game of a shared table (entropy-tui host)

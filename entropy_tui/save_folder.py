@@ -32,6 +32,7 @@ class SaveSummary:
     round: int
     over: bool
     tutorial: bool = False  # a guided game (Learn to play)
+    table: bool = False  # a shared table's game (entropy-tui host)
 
     @property
     def is_autosave(self) -> bool:
@@ -61,6 +62,7 @@ def summary(path: Path) -> SaveSummary | None:
             snapshot["round"],
             snapshot["over"],
             tutorial=data.get("tutorial") is not None,
+            table=data.get("table") is not None,
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

@@ -62,8 +62,10 @@ def save_data(
     *,
     tutorial: dict[str, dict[str, int]] | None = None,
     hints: bool = True,
+    table: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A save as plain JSON data, in the shape save_file.SaveFile reads."""
+    """A save as plain JSON data, in the shape save_file.SaveFile reads; `table`: a shared
+    table's seats (save_file.TableSeats)."""
     data: dict[str, Any] = {
         "format": FORMAT_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="milliseconds"),
@@ -77,6 +79,8 @@ def save_data(
         data["tutorial"] = tutorial
     if not hints:  # likewise: left out at its default
         data["hints"] = False
+    if table is not None:
+        data["table"] = table
     return data
 
 
@@ -87,8 +91,9 @@ def save_bytes(
     *,
     tutorial: dict[str, dict[str, int]] | None = None,
     hints: bool = True,
+    table: dict[str, Any] | None = None,
 ) -> bytes:
-    data = save_data(game, notes, colours, tutorial=tutorial, hints=hints)
+    data = save_data(game, notes, colours, tutorial=tutorial, hints=hints, table=table)
     # Unindented: an indent makes json use its pure-Python encoder, several times slower, and
     # the app saves after every decision.
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -83,6 +83,8 @@ class Session:
         # Watching with no seat's cards shown (a replay of a game that is not over).
         self.public_only = public_only and not config.open_hands
         self._worker: Worker | None = None  # where bots and hints think, once one has
+        # A shared table's seats, saved with the game (see entropy_tui.table).
+        self.table: dict[str, Any] | None = None
 
     @classmethod
     def from_save(
@@ -252,9 +254,13 @@ class Session:
         seed = bot_seed(self.config.seed, seat) * 1000 + len(position)
         view, plain = self.game.view(seat), PlainDecision.of(decision)
         job = partial(advise, view, plain, seed=seed, seconds=HINT_SECONDS)
-        self.timeline.note(seat, f"{self.game.name(seat)} asked for a hint")
+        self.note_hint(seat)
         self.worker().ask(job, reply)
         return position
+
+    def note_hint(self, seat: int) -> None:
+        """Hints are asked in the open: the log says so."""
+        self.timeline.note(seat, hint_note(self.game.name(seat)))
 
     def worker(self) -> Worker:
         """Where bots and hints think: a process of its own for the game's own bots, whose
@@ -319,7 +325,12 @@ class Session:
         colours = [seat.colour for seat in self.seats]
         tutorial = self.coach.progress() if self.coach is not None else None
         return save_bytes(
-            self.game, self.timeline.notes, colours, tutorial=tutorial, hints=self.config.hints
+            self.game,
+            self.timeline.notes,
+            colours,
+            tutorial=tutorial,
+            hints=self.config.hints,
+            table=self.table,
         )
 
     def play_bots(self, *, quick_only: bool = False) -> int:
@@ -331,6 +342,10 @@ class Session:
             self.bot_step()
             steps += 1
         return steps
+
+
+def hint_note(name: str) -> str:
+    return f"{name} asked for a hint"
 
 
 def config_of(save: SaveFile) -> GameConfig:

@@ -1,0 +1,14 @@
+"""Playing over SSH: a server that gives each login the program in a terminal of its own."""
+
+from .host_key import HostKeyError, ensure_host_key
+from .server import SshServer, start_ssh_server
+from .session import CommandFor, RemoteScreen
+
+__all__ = [
+    "CommandFor",
+    "HostKeyError",
+    "RemoteScreen",
+    "SshServer",
+    "ensure_host_key",
+    "start_ssh_server",
+]

@@ -1,0 +1,110 @@
+"""Clients that do not play fair, driven with asyncssh's own client: the server refuses what
+they ask for, bounds what they claim, and keeps serving everyone else."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from entropy_tui.ssh import SshServer, logins, start_ssh_server
+from entropy_tui.ssh.terminal import MAX_COLUMNS, MAX_ROWS
+
+from .support import ProbeCommands
+
+PASSWORD = "table-password"
+
+
+@pytest.fixture
+def commands(tmp_path: Path) -> ProbeCommands:
+    return ProbeCommands(tmp_path)
+
+
+@pytest.fixture
+async def server(tmp_path: Path, commands: ProbeCommands) -> AsyncIterator[SshServer]:
+    running = await start_ssh_server(
+        port=0, host="127.0.0.1", host_key=tmp_path / "host_key",
+        authorized_keys=None, password=PASSWORD, command_for=commands,
+    )  # fmt: skip
+    yield running
+    running.close()
+    await running.wait_closed()
+
+
+def connect(server: SshServer, password: str = PASSWORD) -> asyncssh.SSHClientConnection:
+    return asyncssh.connect(
+        "127.0.0.1", server.port, username="ann", password=password,
+        known_hosts=None, client_keys=None, agent_path=None,
+    )  # fmt: skip
+
+
+async def read_until(process: asyncssh.SSHClientProcess, text: bytes) -> bytes:
+    return await asyncio.wait_for(process.stdout.readuntil(text), 20)
+
+
+async def test_a_huge_claimed_size_is_bounded(server: SshServer) -> None:
+    async with connect(server) as conn:
+        process = await conn.create_process(
+            term_type="xterm", term_size=(2**32 - 1, 2**32 - 1), encoding=None
+        )
+        assert f"size={MAX_COLUMNS}x{MAX_ROWS}".encode() in await read_until(process, b"ready")
+        process.change_terminal_size(2**31, 7, 2**32 - 1, 2**32 - 1)
+        assert b"resized size=1000x7" in await read_until(process, b"x7")
+
+
+async def test_one_connection_gets_one_terminal(server: SshServer, commands: ProbeCommands) -> None:
+    async with connect(server) as conn:
+        first = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(first, b"ready")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process(term_type="xterm", encoding=None)
+    assert len(commands.asked) == 1
+
+
+async def test_endless_environment_variables_are_cut_short(server: SshServer) -> None:
+    env = {f"JUNK_{n}": "x" * 1000 for n in range(200)} | {"COLORTERM": "truecolor"}
+    async with connect(server) as conn:
+        process = await conn.create_process(term_type="xterm", env=env, encoding=None)
+        assert b"COLORTERM=-" in await read_until(process, b"ready")
+
+
+async def test_garbage_and_floods_do_not_stop_the_server(
+    tmp_path: Path, server: SshServer
+) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    writer.write(b"SSH-2.0-x\r\n" + os.urandom(64 * 1024))
+    await writer.drain()
+    await asyncio.wait_for(reader.read(), 20)  # the server hangs up on it
+    writer.close()
+
+    flood_conn = await connect(server)
+    stubborn = ProbeCommands(tmp_path, mode="no-reading")
+    server.command_for = stubborn
+    flooded = await flood_conn.create_process(term_type="xterm", encoding=None)
+    await read_until(flooded, b"ready")
+    flooded.stdin.write(b"k" * (8 * 1024 * 1024))  # a program that never reads: keys pile up
+
+    server.command_for = ProbeCommands(tmp_path)
+    async with connect(server) as conn:  # meanwhile another player logs in and plays
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(process, b"ready")
+        process.stdin.write(b"hello\r")
+        assert b"got hello" in await read_until(process, b"got hello")
+    flood_conn.close()
+    await flood_conn.wait_closed()
+
+
+async def test_wrong_passwords_lock_the_address_out(
+    server: SshServer, commands: ProbeCommands, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(logins, "FAILED_PASSWORD_DELAY", 0)
+    for _ in range(logins.FAILURES_PER_ADDRESS):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(server, password="guess")
+    with pytest.raises((asyncssh.Error, OSError)):
+        await connect(server)  # even the right password, until the window has passed
+    assert commands.asked == []

@@ -1,4 +1,5 @@
-"""Command line: `entropy-tui` plays; `entropy-tui simulate ...` runs bot games."""
+"""Command line: `entropy-tui` plays; `entropy-tui simulate ...` runs bot games;
+`entropy-tui serve ...` serves the app to a browser."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ def main(argv: list[str] | None = None) -> int:
         from .simulate import main as simulate
 
         return simulate(args[1:])
+    if args and args[0] == "serve":  # the web server's libraries load only for this command
+        from .web.serve import main as serve
+
+        return serve(args[1:])
     from .tui.cli import main as play
 
     return play(args)

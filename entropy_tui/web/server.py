@@ -1,0 +1,126 @@
+"""A web server that runs one app process per browser tab, with textual-serve.
+
+textual-serve's own `serve()` runs an event loop of its own; this starts the same routes inside the
+caller's loop instead, so a host process that already runs an SSH server can offer a web page too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import shlex
+import socket
+from collections.abc import Sequence
+from typing import Any
+
+from aiohttp import web
+from textual_serve.server import Server
+
+DEFAULT_MAX_TABS = 8
+# How long the apps still open get to finish (and save) when the server stops.
+CLOSE_GRACE_SECONDS = 5.0
+WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::"})
+
+
+def tabs_full_message(max_tabs: int) -> bytes:
+    """What a browser tab shows when every game the server allows is already open."""
+    return (
+        f"\r\n  All {max_tabs} games this server allows are open in other browser tabs.\r\n"
+        "  Close one of them, then reload this page.\r\n"
+    ).encode()
+
+
+class _TabServer(Server):
+    """textual-serve's server, whose pages point back at the address the browser used (so
+    `--host 0.0.0.0` works from other machines) and which opens at most `max_tabs` apps."""
+
+    def __init__(self, command: Sequence[str], *, title: str, max_tabs: int) -> None:
+        super().__init__(shlex.join(command), title=title)
+        self.max_tabs = max_tabs
+        self.tabs: set[asyncio.Task[Any]] = set()
+
+    async def on_startup(self, app: web.Application) -> None:
+        """The command that starts the server says where it is; textual-serve's banner would not
+        name the real port when port 0 was asked for."""
+
+    async def handle_index(self, request: web.Request) -> Any:
+        # The page's links and its websocket address are built from public_url; building them
+        # from the address this browser reached us at needs no await, so requests cannot mix.
+        self.public_url = f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        if len(self.tabs) >= self.max_tabs:
+            return await _refuse_tab(request, tabs_full_message(self.max_tabs))
+        tab = asyncio.current_task()
+        assert tab is not None
+        self.tabs.add(tab)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.tabs.discard(tab)
+
+
+async def _refuse_tab(request: web.Request, message: bytes) -> web.WebSocketResponse:
+    """Show the message in the tab's terminal and keep it there until the tab goes away (closing
+    the socket would cover it with the page's own "Session ended")."""
+    websocket = web.WebSocketResponse(heartbeat=15)
+    await websocket.prepare(request)
+    await websocket.send_bytes(message)
+    async for _message in websocket:
+        pass  # the tab's keys, pings and resizes have nothing to reach
+    return websocket
+
+
+class WebServer:
+    """A running web server: `.port` (the real one, also for port 0), `.url`, `await .close()`."""
+
+    def __init__(self, runner: web.AppRunner, tab_server: _TabServer, host: str) -> None:
+        self._runner = runner
+        self._tab_server = tab_server
+        self.host = host
+        self.port: int = runner.addresses[0][1]
+
+    @property
+    def url(self) -> str:
+        host = socket.gethostname() if self.host in WILDCARD_HOSTS else self.host
+        return f"http://[{host}]:{self.port}/" if ":" in host else f"http://{host}:{self.port}/"
+
+    @property
+    def open_tabs(self) -> int:
+        return len(self._tab_server.tabs)
+
+    async def close(self) -> None:
+        """Stop taking visitors, ask every open app to quit (each saves its game), then stop."""
+        tabs = set(self._tab_server.tabs)
+        for tab in tabs:
+            tab.cancel()  # textual-serve then sends the app its quit message and waits for it
+        if tabs:
+            await asyncio.wait(tabs, timeout=CLOSE_GRACE_SECONDS)
+        await self._runner.cleanup()
+        # textual-serve leaves each app's pipes to the garbage collector, held in reference cycles
+        # of the tasks that ended; freed after the loop is gone they complain that it is closed.
+        gc.collect()
+
+
+async def start_web_server(
+    command: Sequence[str],
+    *,
+    port: int,
+    host: str = "127.0.0.1",
+    title: str = "Entropy",
+    max_tabs: int = DEFAULT_MAX_TABS,
+) -> WebServer:
+    """Serve `command` (an argv starting a Textual app) to browsers: each tab runs its own.
+
+    Raises OSError when the address cannot be bound (port in use, unknown host, no permission).
+    """
+    tab_server = _TabServer(command, title=title, max_tabs=max_tabs)
+    runner = web.AppRunner(await tab_server._make_app(), shutdown_timeout=CLOSE_GRACE_SECONDS)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    return WebServer(runner, tab_server, host)

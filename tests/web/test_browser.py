@@ -1,0 +1,62 @@
+"""`entropy-tui serve` in a real headless browser: every tab opens the new-game screen of an app
+of its own, and takes keys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from .browser import Browser, Served, has_all, needs_chromium, wait_until
+
+pytestmark = needs_chromium
+
+NEW_GAME = ("ENTROPY - new game", "Seat 1", "Start game")
+KEYS_LIST = "Keys (g: what the letters mean, Esc closes)"
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    server = Served("--seed", "7")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    chromium = Browser()
+    try:
+        yield chromium
+    finally:
+        chromium.quit()
+
+
+def test_a_tab_opens_the_new_game_screen_takes_keys_and_ends_with_the_server(
+    served: Served, browser: Browser
+) -> None:
+    browser.open(served.url)
+    screen = browser.wait_for(has_all(*NEW_GAME), "the new-game screen")
+    assert "Seed 7" in screen  # the option given to serve reached the app
+    browser.press("?")
+    browser.wait_for(has_all(KEYS_LIST), "the list of keys after ?")
+    assert served.processes_left()  # the tab's app runs in the server's process group
+    assert served.stop() == 0
+    assert "Stopped" in served.output
+    wait_until(lambda: not served.processes_left(), "the apps and their workers to end")
+    wait_until(browser.session_ended, "the page to say its session ended")
+
+
+def test_every_tab_plays_an_app_of_its_own(served: Served, browser: Browser) -> None:
+    browser.open(served.url)
+    browser.wait_for(has_all(*NEW_GAME), "the new-game screen")
+    browser.press("?")
+    browser.wait_for(has_all(KEYS_LIST), "the list of keys after ?")
+    first = browser.tabs()[0]
+    browser.open(served.url, new_tab=True)
+    # A second tab starts on the new-game screen, not on the first tab's list of keys.
+    browser.wait_for(has_all(*NEW_GAME), "a second new-game screen")
+    assert KEYS_LIST not in browser.screen()
+    browser.switch_to(first)
+    assert KEYS_LIST in browser.screen()

@@ -1,0 +1,108 @@
+"""`entropy-tui serve` without a browser: its arguments, its address, and its limits."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import aiohttp
+import pytest
+
+from entropy_tui.__main__ import main
+from entropy_tui.web.serve import _parser, app_command
+from entropy_tui.web.serve import main as serve_main
+from entropy_tui.web.server import start_web_server, tabs_full_message
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--port", "x"], "'x' is not a port number"),
+        (["--port", "70000"], "70000 is not a port"),
+        (["--seed", "-1"], "--seed must be 0 or more"),
+        (["--bot-delay", "-2"], "--bot-delay must be 0 or more"),
+        (["--max-tabs", "0"], "must be 1 or more"),
+        (["--seats", "Ann,Bob"], "unrecognized arguments: --seats"),
+    ],
+)
+def test_bad_options_are_refused_with_a_message(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", *argv]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert serve_main(["--port", str(port)]) == 1
+    assert f"port {port} is already in use on 127.0.0.1; choose another" in capsys.readouterr().err
+
+
+def test_an_unknown_host_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert serve_main(["--host", "no-such-host.invalid", "--port", "0"]) == 1
+    assert "cannot listen on no-such-host.invalid port 0" in capsys.readouterr().err
+
+
+def test_the_app_options_reach_every_tabs_app() -> None:
+    flags = ["--seed", "7", "--open-hands", "--colour-blind", "--bot-delay", "0"]
+    args = _parser().parse_args(flags)
+    assert app_command(args)[1:] == [
+        "-m", "entropy_tui", "--seed", "7", "--open-hands", "--colour-blind", "--bot-delay", "0.0"
+    ]  # fmt: skip
+    assert app_command(_parser().parse_args([]))[1:] == ["-m", "entropy_tui"]
+
+
+def test_the_plain_game_does_not_load_the_web_server() -> None:
+    check = (
+        "import sys\n"
+        "from entropy_tui.__main__ import main\n"
+        "import entropy_tui.tui.app\n"
+        "assert main(['--seed', '-1']) == 2\n"
+        "loaded = [m for m in sys.modules if m.split('.')[0] in ('aiohttp', 'textual_serve')]\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", check], check=True, capture_output=True)
+
+
+async def test_the_page_points_back_at_the_address_the_browser_used() -> None:
+    server = await start_web_server([sys.executable, "-m", "entropy_tui"], port=0)
+    try:
+        assert server.url == f"http://127.0.0.1:{server.port}/"
+        async with aiohttp.ClientSession() as client:
+            page_url = f"http://127.0.0.1:{server.port}/"
+            headers = {"Host": f"table.example:{server.port}"}
+            async with client.get(page_url, headers=headers) as response:
+                page = await response.text()
+        assert f'data-session-websocket-url="ws://table.example:{server.port}/ws"' in page
+        assert "<div>Entropy</div>" in page
+    finally:
+        await server.close()
+
+
+# Stands in for an app: says it is ready as Textual's web driver does, and quits on any input
+# (the server's quit message).
+TINY_APP = [
+    sys.executable,
+    "-c",
+    "import sys; print('__GANGLION__', flush=True); sys.stdin.buffer.read(1)",
+]
+
+
+async def test_a_tab_beyond_the_limit_is_told_why_and_starts_nothing() -> None:
+    server = await start_web_server(TINY_APP, port=0, max_tabs=1)
+    address = f"http://127.0.0.1:{server.port}/ws"
+    try:
+        async with aiohttp.ClientSession() as client, client.ws_connect(address):
+            assert server.open_tabs == 1
+            async with client.ws_connect(address) as second:
+                message = await second.receive_bytes()
+            assert server.open_tabs == 1
+        assert message == tabs_full_message(1)
+        assert b"All 1 games this server allows are open" in message
+    finally:
+        await server.close()
+    assert server.open_tabs == 0

@@ -347,6 +347,8 @@ class CatalogIndex:
         self.mission = {m.id: m for m in catalog.missions}
         self.lifeform_objective = {o.lifeform: o for o in catalog.lifeform_objectives}
         self.final_spaces = tuple(len(o.track_vp) - 1 for o in catalog.main_objectives)
+        # The rondel's spaces per layout of Action tiles (see rondel.spaces).
+        self.rondels: dict[tuple[tuple[str, ...], tuple[bool, ...]], tuple[Any, ...]] = {}
 
 
 # file name -> the Catalog fields it holds (each a TOML array of tables, or a table for `board`)

@@ -46,6 +46,21 @@ def system_conditions(index: CatalogIndex, player: PlayerState, system_index: in
     return icons
 
 
+def _max_conditions_in_system(index: CatalogIndex, player: PlayerState, kind: str) -> int:
+    """The most `kind` icons in one Solar System (a Mission's test at every Mission step)."""
+    best = 0
+    any_star, any_planet, asteroid = index.any_star, index.any_planet, index.asteroid
+    for system in player.systems:
+        n = any_star[system.star].conditions.count(kind) if system.star is not None else 0
+        for planet in system.planets:
+            n += any_planet[planet.tile].conditions.count(kind)
+            for tile in planet.asteroids.values():
+                n += asteroid[tile].conditions.count(kind)
+        if n > best:
+            best = n
+    return best
+
+
 def planet_conditions(index: CatalogIndex, planet: PlanetState) -> list[str]:
     """A Planet's own icons plus those of the Asteroids on it."""
     icons = list(index.any_planet[planet.tile].conditions)
@@ -96,9 +111,7 @@ COUNTERS: dict[str, Counter] = {
         "lifeform" in pl.asteroids for pl in planets(p)
     ),
     "conditions": lambda ix, p, kind: _all_conditions(ix, p).count(kind),
-    "max_conditions_in_system": lambda ix, p, kind: max(
-        (system_conditions(ix, p, i).count(kind) for i in range(len(p.systems))), default=0
-    ),
+    "max_conditions_in_system": _max_conditions_in_system,
 }
 
 # Counters that need a parameter, and the values it may take (None: any catalog id).
@@ -148,9 +161,17 @@ def choice_domain(name: str) -> tuple[str, ...]:
 
 def count(index: CatalogIndex, player: PlayerState, name: str, chosen: str | None = None) -> int:
     """The value of counter `name` for `player`; `chosen` fills a choice counter's parameter."""
-    if name in CHOICE_COUNTERS:
-        if chosen is None:
-            raise ValueError(f"counter {name!r} needs the chosen type")
-        return COUNTERS[CHOICE_COUNTERS[name]](index, player, chosen)
-    base, _, parameter = name.partition(":")
-    return COUNTERS[base](index, player, parameter)
+    parsed = _PARSED.get(name)
+    if parsed is None:
+        if name in CHOICE_COUNTERS:
+            if chosen is None:
+                raise ValueError(f"counter {name!r} needs the chosen type")
+            return COUNTERS[CHOICE_COUNTERS[name]](index, player, chosen)
+        base, _, parameter = name.partition(":")
+        parsed = _PARSED[name] = (COUNTERS[base], parameter)
+    counter, parameter = parsed
+    return counter(index, player, parameter)
+
+
+# Counter names as read once: a counter is asked at every Mission step.
+_PARSED: dict[str, tuple[Counter, str]] = {}

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 RULE_ACTIONS = "Actions"
 RULE_TURN = "Turn Structure"
+INNER_ACTION_TOKEN_KINDS = frozenset(INNER_ACTION_TOKEN.values())
 
 
 def start_round(state: GameState) -> None:
@@ -24,18 +25,18 @@ def start_round(state: GameState) -> None:
 
 def start_turn(game: Game, task: Task) -> None:
     seat = task.player
+    state = game.state
     game.pop(task)
-    game.state.turn = TurnState(player=seat)
-    game.note(seat, "turn", f"Round {game.state.round}: {game.name(seat)}'s turn")
-    steps: list[tuple[str, dict[str, object]]] = [
-        ("move", {}),
-        ("action_step", {}),
-        ("mission_step", {}),
-        ("end_turn", {}),
-    ]
-    if game.state.settings.confirm_turn_end:
-        steps.insert(-1, ("confirm_turn_end", {}))
-    game.push_in_order(seat, steps)
+    state.turn = TurnState.starting(seat)
+    game.note(seat, "turn", f"Round {state.round}: {state.players[seat].name}'s turn")
+    # Movement -> Action -> Mission, pushed last step first.
+    push = game.push
+    push("end_turn", seat)
+    if state.settings.confirm_turn_end:
+        push("confirm_turn_end", seat)
+    push("mission_step", seat)
+    push("action_step", seat)
+    push("move", seat)
 
 
 def action_step(game: Game, task: Task) -> None:
@@ -43,14 +44,12 @@ def action_step(game: Game, task: Task) -> None:
     turn = game.state.turn
     game.pop(task)
     turn.step = "action"
-    assert turn.action is not None
-    steps: list[tuple[str, dict[str, object]]] = [
-        (turn.action, {"source": "space", "free": False}),
-        ("post_action", {}),
-    ]
-    if turn.token in INNER_ACTION_TOKEN.values():  # a Focus card may trigger
-        steps.insert(1, ("focus", {}))
-    game.push_in_order(seat, steps)
+    action = turn.action
+    assert action is not None
+    game.push("post_action", seat)
+    if turn.token in INNER_ACTION_TOKEN_KINDS:  # a Focus card may trigger
+        game.push("focus", seat)
+    game.push(action, seat, source="space", free=False)
 
 
 def focus_tier_effects(game: Game, seat: int, token: str) -> list:  # list[Effect]
@@ -137,4 +136,3 @@ def end_turn(game: Game, task: Task) -> None:
             return
         state.round += 1
     game.push("turn", following)
-

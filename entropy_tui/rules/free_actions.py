@@ -14,6 +14,7 @@ from .vocabulary import title
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import PlayerState
 
 EXCHANGE_COST = 2  # Entropy for 1 Energy or 1 Mass
 # Offered at nearly every decision of a turn: the fixed words are written once.
@@ -26,26 +27,38 @@ EXCHANGES = tuple(
 def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Option]:
     """What the player may do besides the pending choice (never ends the current Task);
     `exchange`: the Entropy exchange too."""
-    player = game.player(seat)
+    player = game.state.players[seat]
     options = []
     if exchange and player.entropy >= EXCHANGE_COST:
         for option_id, label, resource in EXCHANGES:
             exchanged = partial(_exchange, game, seat, resource)
             options.append(Option(option_id, label, exchanged, rule="Actions"))
-    index = game.index
-    for s, system in enumerate(player.systems):
-        for p, planet in enumerate(system.planets):
-            if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
-                ref = planet_ref(s, p)
-                options.append(
-                    Option(
-                        f"fulfil:{ref}",
-                        partial(_fulfil_label, game, seat, ref),
-                        lambda ref=ref: fulfil_biome(game, seat, ref),
-                        rule="Set Biome",
+    if _biome_to_fulfil(game, player):
+        index = game.index
+        for s, system in enumerate(player.systems):
+            for p, planet in enumerate(system.planets):
+                if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
+                    ref = planet_ref(s, p)
+                    options.append(
+                        Option(
+                            f"fulfil:{ref}",
+                            partial(_fulfil_label, game, seat, ref),
+                            lambda ref=ref: fulfil_biome(game, seat, ref),
+                            rule="Set Biome",
+                        )
                     )
-                )
     return options
+
+
+def _biome_to_fulfil(game: Game, player: PlayerState) -> bool:
+    """Whether a Biome of the play area can be fulfilled now: asked at nearly every decision,
+    and most Planets have no Biome waiting, so they are tested before calling can_fulfil."""
+    index = game.index
+    for system in player.systems:
+        for planet in system.planets:
+            if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
+                return True
+    return False
 
 
 def _exchange(game: Game, seat: int, resource: str) -> None:
@@ -59,16 +72,8 @@ def _exchange(game: Game, seat: int, resource: str) -> None:
 def has_free_action(game: Game, seat: int) -> bool:
     """Whether `free_action_options` offers anything (exchange included), without making
     the options."""
-    player = game.player(seat)
-    if player.entropy >= EXCHANGE_COST:
-        return True
-    index = game.index
-    for system in player.systems:
-        for planet in system.planets:
-            # Most Planets have no Biome waiting: tested here before calling can_fulfil.
-            if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
-                return True
-    return False
+    player = game.state.players[seat]
+    return player.entropy >= EXCHANGE_COST or _biome_to_fulfil(game, player)
 
 
 def _fulfil_label(game: Game, seat: int, ref: str) -> str:

@@ -20,6 +20,7 @@ from .state import Event, GameState, PlanetState, PlayerState, Task
 from .tasks import HANDLERS
 
 _new = object.__new__
+_event = tuple.__new__  # an Event without NamedTuple's keyword __new__: a few a turn
 # Decisions of a turn after its Objectives are checked: a Biome fulfilled then would not count.
 AFTER_THE_OBJECTIVES = ("lifeform_objectives", "confirm_turn_end")
 
@@ -297,7 +298,8 @@ class Game:
 
     def note(self, seat: int | None, kind: str, text: str, *, private: bool = False) -> None:
         """Adds a line to the game log."""
-        self.state.log.append(Event(self.state.round, seat, kind, text, private))
+        state = self.state
+        state.log.append(_event(Event, (state.round, seat, kind, text, private)))
 
     def planet(self, seat: int, ref: str) -> PlanetState:
         """A planet by its reference "s<system>p<planet>"."""
@@ -306,4 +308,3 @@ class Game:
 
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
-

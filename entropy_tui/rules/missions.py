@@ -27,15 +27,17 @@ def mission_step(game: Game, task: Task) -> None:
     seat = task.player
     game.pop(task)
     game.state.turn.step = "mission"
-    steps: list[tuple[str, dict[str, object]]] = [("lifeform_objectives", {})]
-    if any(mission_met(game, seat, m) for m in game.player(seat).missions):
-        steps.insert(0, ("play_mission", {}))
-    game.push_in_order(seat, steps)
+    for mission_id in game.player(seat).missions:
+        if mission_met(game, seat, mission_id):
+            game.push_in_order(seat, [("play_mission", {}), ("lifeform_objectives", {})])
+            return
+    game.push("lifeform_objectives", seat)
 
 
 def mission_met(game: Game, seat: int, mission_id: str) -> bool:
-    mission = game.index.mission[mission_id]
-    return count(game.index, game.player(seat), mission.requirement) >= mission.at_least
+    index = game.index
+    mission = index.mission[mission_id]
+    return count(index, game.state.players[seat], mission.requirement) >= mission.at_least
 
 
 def missions_lost_if(game: Game, seat: int, change: Callable[[PlayerState], None]) -> str:
@@ -137,9 +139,10 @@ def final_space(game: Game, objective: int) -> int:
 def completed_objectives(game: Game) -> int:
     """Main Objectives whose final space is taken, plus big Lifeform tiles claimed."""
     state = game.state
+    players = state.players
     done = 0
     for i, final in enumerate(game.index.final_spaces):
-        for player in state.players:
+        for player in players:
             if player.objectives[i] == final:
                 done += 1
                 break
@@ -160,14 +163,15 @@ def _check_end(game: Game) -> None:
 
 def advance_objectives(game: Game, seat: int) -> None:
     """You must advance 1 space per condition met; the final space holds one player only."""
-    player = game.player(seat)
-    for i, times in enumerate(game.state.turn.events):
+    state = game.state
+    player = state.players[seat]
+    for i, times in enumerate(state.turn.events):
+        if not times:  # most turns meet no condition
+            continue
         final = final_space(game, i)
         for _ in range(times):
             target = player.objectives[i] + 1
-            taken = any(
-                p.objectives[i] == final for s, p in enumerate(game.state.players) if s != seat
-            )
+            taken = any(p.objectives[i] == final for s, p in enumerate(state.players) if s != seat)
             if target > final or (target == final and taken):
                 break
             player.objectives[i] = target
@@ -192,21 +196,23 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
         advance_objectives(game, seat)
     totals = lifeform_totals(player)
     objectives = game.index.lifeform_objective
+    small_objectives = board.small_objectives
     for life in LIFEFORMS:
         if (
             totals[life] >= objectives[life].small_threshold
-            and board.small_objectives[life]
+            and small_objectives[life]
             and not any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
         ):
-            vp = board.small_objectives[life].pop()
+            vp = small_objectives[life].pop()
             _claim(game, seat, life, big=False, vp=vp)
     declined: list[str] = task.args.setdefault("declined", [])
+    big_objectives = board.big_objectives
     claimable = [
         life
         for life in LIFEFORMS
-        if board.big_objectives[life] is None
-        and life not in declined
+        if big_objectives[life] is None
         and totals[life] >= objectives[life].big_threshold
+        and life not in declined
     ]
     if not claimable:
         game.pop(task)
@@ -263,6 +269,6 @@ def _claim(game: Game, seat: int, life: str, *, big: bool, vp: int) -> None:
 
 def ready_tokens(game: Game, seat: int) -> None:
     """The last step of the turn: lying Creation tokens stand again."""
-    for token in game.player(seat).tokens.values():
+    for token in game.state.players[seat].tokens.values():
         if token.where == "lying":
             token.where = "ready"

@@ -13,12 +13,12 @@ from .decision import Decision, Option, disabled
 from .describe import effects_words, star_words
 from .effects import push_effects
 from .flow import focus_tier_effects
-from .vocabulary import INNER_ACTION_TOKEN, title
+from .vocabulary import title
 
 if TYPE_CHECKING:
     from .catalog import Effect
     from .game import Game
-    from .state import Task
+    from .state import PlayerState, Task
 
 RULE_MOVE = "Movement"
 RULE_PASS = "Passing a Creation Token"
@@ -55,18 +55,19 @@ class MovePreview:
 class _Seat:
     """What the three moves of a seat share, worked out once."""
 
-    others: set[int]  # the spaces of the other Scientists
-    where: dict[str, str]  # where each Creation token is
+    others: list[int]  # the spaces of the other Scientists
     on_board: list[tuple[str, int | None]]  # the tokens on the board, with their slots
+    spaces: tuple[rondel.Space, ...]  # the rondel as it lies in this game
     can_play: bool | None = None  # a Life card can be played now; asked once, when needed
 
     @staticmethod
     def of(game: Game, seat: int) -> _Seat:
-        tokens = game.player(seat).tokens
+        players = game.state.players
+        player = players[seat]
         return _Seat(
-            {p.scientist for i, p in enumerate(game.state.players) if i != seat},
-            {kind: token.where for kind, token in tokens.items()},
-            [(kind, t.slot) for kind, t in tokens.items() if t.where == "board"],
+            [p.scientist for p in players if p is not player],
+            [(kind, t.slot) for kind, t in player.tokens.items() if t.where == "board"],
+            rondel.spaces(game),
         )
 
     def has_a_play(self, game: Game, seat: int) -> bool:
@@ -81,49 +82,56 @@ def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> M
 
 
 def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> MovePreview:
-    player = game.player(seat)
-    destination = (player.scientist + steps) % rondel.SPACES
+    player = game.state.players[seat]
+    start = player.scientist
+    destination = (start + steps) % rondel.SPACES
+    space = shared.spaces[destination]
     # Occupied: another Scientist stands on the space or on the one linked to it.
-    partner = rondel.linked_space(game, destination)
-    occupied = destination in shared.others or (partner is not None and partner in shared.others)
-    distance = steps + (1 if occupied else 0)
-    action = rondel.space_action(game, destination)
+    others = shared.others
+    occupied = destination in others or (space.partner is not None and space.partner in others)
+    distance = steps + 1 if occupied else steps
+    charge = 1 if steps == 3 and occupied else 0
+    if distance == 1 and space.has_bonus:
+        bonus = list(space.bonus)
+    elif distance == 2 and space.has_bonus:
+        bonus = list(space.reduced)
+    else:
+        bonus = []
+    retrieved: list[str] = []
     preview = MovePreview(
-        steps,
-        destination,
-        action,
-        occupied,
-        distance,
-        1 if steps == 3 and occupied else 0,
-        rondel.bonus_effects(game, destination, distance),
-        [],
+        steps, destination, space.action, occupied, distance, charge, bonus, retrieved
     )
-    # Where each token will be once the move is made.
-    where = shared.where.copy()
-    on_board = shared.on_board
+    # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
     wild_locked = player.wild_locked
+    on_board = shared.on_board
     if on_board:
-        for slot in rondel.slots_on_the_way(player.scientist, steps):
+        for slot in rondel.slots_on_the_way(start, steps):
             for kind, token_slot in on_board:
                 if token_slot == slot:
                     if kind == "wild" and wild_locked:
                         wild_locked = False
                         preview.unlocks_wild = True
                     else:
-                        where[kind] = "lying"
-                        preview.retrieved.append(kind)
-    # An inner space takes the Creation token of its action (or the Wild).
-    needed = INNER_ACTION_TOKEN[action] if rondel.is_inner(destination) else None
+                        retrieved.append(kind)
+    # An inner space takes the Creation token of its action (or the Wild); a token retrieved
+    # on the way lies down until the end of the turn.
+    needed = space.token
     if needed is not None:
-        preview.placeable = [k for k in (needed, "wild") if where[k] == "ready"]
-        if "wild" in preview.placeable and wild_locked:
-            preview.placeable.remove("wild")
-        if not preview.placeable:
+        tokens = player.tokens
+        placeable = preview.placeable
+        if tokens[needed].where == "ready" and needed not in retrieved:
+            placeable.append(needed)
+        if not wild_locked and tokens["wild"].where == "ready" and "wild" not in retrieved:
+            placeable.append("wild")
+        if not placeable:
+            where = {kind: token.where for kind, token in tokens.items()}
+            for kind in retrieved:
+                where[kind] = "lying"
             preview.reason = _no_token_reason(needed, where, wild_locked)
-    if preview.charge and player.entropy + len(preview.retrieved) < preview.charge:
+    if charge and player.entropy + len(retrieved) < charge:
         preview.reason = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
     if (
-        preview.action == "create_life"
+        space.action == "create_life"
         and not preview.reason
         and not stuck
         and not shared.has_a_play(game, seat)
@@ -251,46 +259,48 @@ def _star_words(game: Game, seat: int, preview: MovePreview) -> str:
     return ""
 
 
+MOVE_IDS = ("move:1", "move:2", "move:3")
+
+
 def move_decision(game: Game, task: Task) -> Decision:
     seat = task.player
-    options = []
     shared = _Seat.of(game, seat)
     previews = [_preview(game, seat, steps, False, shared) for steps in (1, 2, 3)]
-    if not any(p.allowed for p in previews):
+    if all(p.reason for p in previews):
         previews = [_preview(game, seat, steps, True, shared) for steps in (1, 2, 3)]
-    for preview in previews:
-        steps = preview.steps
+    options = []
+    for preview, option_id in zip(previews, MOVE_IDS, strict=True):
         label = partial(_move_label, game, seat, preview)
-        if preview.allowed:
-            options.append(
-                Option(f"move:{steps}", label, lambda p=preview: _make_move(game, task, p))
-            )
+        if preview.reason:
+            options.append(disabled(option_id, label, f"Can't land there: {preview.reason}"))
         else:
-            options.append(disabled(f"move:{steps}", label, f"Can't land there: {preview.reason}"))
+            options.append(Option(option_id, label, partial(_make_move, game, task, preview)))
     return Decision(seat, f"{game.name(seat)}: move your Scientist 1-3 spaces", RULE_MOVE, options)
 
 
 def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
     seat = task.player
-    player = game.player(seat)
+    state = game.state
+    player = state.players[seat]
     game.pop(task)
-    turn = game.state.turn
+    turn = state.turn
     turn.moved = preview.steps
     turn.landed = preview.destination
     turn.distance = preview.distance
     turn.action = preview.action
     steps: list[tuple[str, dict]] = []
-    for slot in rondel.slots_on_the_way(player.scientist, preview.steps):
-        for kind, token in player.tokens.items():
-            if token.where != "board" or token.slot != slot:
-                continue
-            if kind == "wild" and player.wild_locked:
-                player.wild_locked = False
-                game.note(seat, "wild", f"{player.name} unlocked their Wild token")
-                steps.append(("wild_unlock", {}))
-            else:
-                token.where, token.slot = "lying", None
-                steps.append(("retrieve", {"token": kind}))
+    if preview.retrieved or preview.unlocks_wild:  # the preview saw every token passed
+        for slot in rondel.slots_on_the_way(player.scientist, preview.steps):
+            for kind, token in player.tokens.items():
+                if token.where != "board" or token.slot != slot:
+                    continue
+                if kind == "wild" and player.wild_locked:
+                    player.wild_locked = False
+                    game.note(seat, "wild", f"{player.name} unlocked their Wild token")
+                    steps.append(("wild_unlock", {}))
+                else:
+                    token.where, token.slot = "lying", None
+                    steps.append(("retrieve", {"token": kind}))
     player.scientist = preview.destination
     game.note(
         seat,
@@ -299,7 +309,7 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
         f"({rondel.space_name(preview.destination)}), distance {preview.distance}",
     )
     # Each reward may pay for the landing charge; tell them how many rewards are still to come.
-    rewards_left = sum(kind == "retrieve" for kind, _ in steps)
+    rewards_left = len(preview.retrieved)
     for kind, args in steps:
         if kind == "retrieve":
             args["rewards_after"] = rewards_left - 1
@@ -311,13 +321,20 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
         steps.append(("charge", {}))
     if preview.bonus:
         steps.append(("traffic_bonus", {}))
-    if any(
-        planet.biome is not None and game.index.biome[planet.biome].trigger == preview.action
-        for system in player.systems
-        for planet in system.planets
-    ):
+    if _biome_triggered(game, player, preview.action):
         steps.append(("biome_rewards", {}))
-    game.push_in_order(seat, steps)
+    if steps:
+        game.push_in_order(seat, steps)
+
+
+def _biome_triggered(game: Game, player: PlayerState, action: str) -> bool:
+    """Whether a Biome of the play area gives its reward for landing on `action`."""
+    biomes = game.index.biome
+    for system in player.systems:
+        for planet in system.planets:
+            if planet.biome is not None and biomes[planet.biome].trigger == action:
+                return True
+    return False
 
 
 def retrieval_reward(game: Game, task: Task) -> Decision:

@@ -5,9 +5,12 @@ and an outer Action tile space O_k. The Scientist's track is I0, O0, I1, O1, ...
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from .vocabulary import INNER_ACTION_TOKEN
 
 if TYPE_CHECKING:
+    from .catalog import Effect
     from .game import Game
 
 SECTORS = 6
@@ -71,3 +74,43 @@ def slots_on_the_way(start: int, steps: int) -> tuple[int, ...]:
     """The slots a move of `steps` from `start` passes (every move of a game asks this, and
     three moves are previewed before each)."""
     return tuple(slots_passed(path(start, steps)))
+
+
+class Space(NamedTuple):
+    """One space of the rondel as a game's tiles lay it out, for the moves previewed at every
+    turn."""
+
+    action: str
+    partner: int | None  # the space linked to it (see linked_space)
+    has_bonus: bool
+    bonus: tuple[Effect, ...]  # the Traffic Bonus at effective distance 1
+    reduced: tuple[Effect, ...]  # at distance 2
+    token: str | None  # the Creation token an inner space takes (or the Wild)
+
+
+def spaces(game: Game) -> tuple[Space, ...]:
+    """The twelve spaces, worked out once per layout of tiles (it never changes in a game, but
+    the look-up follows the board, so a changed board is never read stale)."""
+    board = game.state.board
+    key = (tuple(board.action_tiles), tuple(board.traffic_side))
+    layouts = game.index.rondels
+    layout = layouts.get(key)
+    if layout is None:
+        layout = layouts[key] = tuple(_space(game, space) for space in range(SPACES))
+    return layout
+
+
+def _space(game: Game, space: int) -> Space:
+    if is_inner(space):
+        source = game.catalog.board.inner[sector(space) % 3]
+    else:
+        source = game.index.tile[game.state.board.action_tiles[sector(space)]]
+    action = space_action(game, space)
+    return Space(
+        action,
+        linked_space(game, space),
+        has_bonus(game, space),
+        tuple(source.bonus),
+        tuple(source.reduced),
+        INNER_ACTION_TOKEN[action] if is_inner(space) else None,
+    )

@@ -370,6 +370,22 @@ class TurnState:
     events: list[int] = field(default_factory=lambda: [0, 0, 0])  # Main Objective conditions
     card_bonus: int = 0  # extra Lifeforms for the card played by this Create Life action
 
+    @staticmethod
+    def starting(player: int) -> TurnState:
+        """The state at the start of `player`'s turn (a turn starts every few decisions)."""
+        turn = _new(TurnState)
+        turn.player = player
+        turn.step = "movement"
+        turn.moved = 0
+        turn.landed = None
+        turn.distance = 0
+        turn.token = None
+        turn.action = None
+        turn.action_done = False
+        turn.events = [0, 0, 0]
+        turn.card_bonus = 0
+        return turn
+
     def copy(self) -> TurnState:
         clone = _new(TurnState)
         clone.player = self.player

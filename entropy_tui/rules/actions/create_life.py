@@ -126,44 +126,48 @@ def playable_cards(game: Game, seat: int, *, first_only: bool = False) -> list[P
     test as `why_not`, without its words: each Planet's icons are counted once. It runs for
     every move that may land on Create Life, so it walks the play area directly."""
     plays: list[Play] = []
-    player = game.player(seat)
+    player = game.state.players[seat]
     hand = player.hand
     if not hand:
         return plays
     index = game.index
+    any_planet, asteroids = index.any_planet, index.asteroid
     resolving = _cards_resolving(game, seat)
     planets = []  # (ref, Lifeforms, icons) of each Planet with room for a card
     for s, system in enumerate(player.systems):
         star = index.any_star[system.star].conditions if system.star is not None else ()
         for p, planet in enumerate(system.planets):
-            ref = planet_ref(s, p)
-            if len(planet.cards) + resolving.get(ref, 0) >= MAX_CARDS_PER_PLANET:
+            if len(planet.cards) >= MAX_CARDS_PER_PLANET - (
+                resolving.get(planet_ref(s, p), 0) if resolving else 0
+            ):
                 continue
             have: dict[str, int] = {}
-            for icon in index.any_planet[planet.tile].conditions:
+            for icon in any_planet[planet.tile].conditions:
                 have[icon] = have.get(icon, 0) + 1
             for asteroid in planet.asteroids.values():
-                for icon in index.asteroid[asteroid].conditions:
+                for icon in asteroids[asteroid].conditions:
                     have[icon] = have.get(icon, 0) + 1
             for icon in star:
                 have[icon] = have.get(icon, 0) + 1
-            planets.append((ref, planet.life, have))
+            planets.append((s, p, planet.life, have))
     if not planets:
         return plays
+    cards = index.card
     for card_id in dict.fromkeys(hand):
-        card = index.card[card_id]
+        card = cards[card_id]
         needed = _lifeforms_needed(card) if card.needs or card.removes else ()
-        for ref, life, have in planets:
+        conditions = card.conditions.items()
+        for s, p, life, have in planets:
             if needed and any(life[kind] < n for kind, n in needed):
                 continue
             missing, short = None, 0
-            for icon, n in card.conditions.items():
+            for icon, n in conditions:
                 lack = n - have.get(icon, 0)
                 if lack > 0:
                     missing, short = icon, short + lack
             if short > 1 or (short and not discards_for(game, seat, card_id, missing)):
                 continue
-            plays.append(Play(card_id, ref, missing))
+            plays.append(Play(card_id, planet_ref(s, p), missing))
             if first_only:
                 return plays
     return plays

@@ -2,9 +2,9 @@
 snapshot for fast loading, checked against the log.
 
 Writes are atomic (temporary file, flush, fsync, rename): a crash at any instant leaves the old
-file or the new one, never a broken one. Loading never runs code: JSON, validated by pydantic
-(save_file.SaveFile, imported only when a save is read), then every choice is replayed through
-the rules.
+file or the new one, never a broken one. Loading never runs code: JSON, checked by hand when it
+has the shape this version writes (saved.plain_save) and else by pydantic (save_file.SaveFile,
+imported only then), then every choice is replayed through the rules.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .save_folder import AUTOSAVE_PREFIX, MAX_SAVE_BYTES, saves_dir
 if TYPE_CHECKING:  # the engine loads when a game is, not when saves are listed
     from .notes import LogNote
     from .rules import Game
-    from .save_file import SaveFile
+    from .saved import Save
 
 FORMAT_VERSION = 1
 MAX_NAME_LENGTH = 60
@@ -136,11 +136,9 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def read_save(path: Path) -> SaveFile:
-    """Parses and validates a save without replaying it."""
-    from pydantic import ValidationError
-
-    from .save_file import SaveFile
+def read_save(path: Path) -> Save:
+    """Parses and checks a save without replaying it."""
+    from .saved import plain_save
 
     try:
         raw = path.read_bytes()
@@ -152,6 +150,21 @@ def read_save(path: Path) -> SaveFile:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise SaveError(f"{path}: not a save file (broken JSON: {error})") from None
+    save = plain_save(data)  # a save as this version writes it: no model needed
+    if save is None:
+        save = plain_save(_checked(path, data))
+    if save is None:  # not expected: what pydantic accepts, dumped, has the plain shape
+        raise SaveError(f"{path}: not a valid save")
+    return save
+
+
+def _checked(path: Path, data: Any) -> dict[str, Any]:
+    """A save in any shape that pydantic accepts (older versions', values it coerces), as
+    plain data; anything else raises SaveError saying what is wrong."""
+    from pydantic import ValidationError
+
+    from .save_file import SaveFile
+
     if not isinstance(data, dict):
         raise SaveError(f"{path}: not a save file (expected a JSON object)")
     version = data.get("format")
@@ -168,7 +181,7 @@ def read_save(path: Path) -> SaveFile:
         raise SaveError(f"{path}: not a valid save ({where}: {first['msg']})") from None
     if save.format != FORMAT_VERSION:
         raise SaveError(f"{path}: unknown save format {save.format}")
-    return save
+    return save.model_dump()
 
 
 def _wordless(snapshot: dict[str, Any]) -> dict[str, Any]:
@@ -201,16 +214,14 @@ def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def load_game(path: Path) -> tuple[Game, SaveFile]:
+def load_game(path: Path) -> tuple[Game, Save]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
-    from pydantic import ValidationError
-
     from .rules import Game, InvalidChoice
-    from .save_file import GameConfig
+    from .saved import BOT_KINDS
 
     save = read_save(path)
     try:
-        game = Game.new(**save.config.model_dump())
+        game = Game.new(**save.config.as_data())
     except (ValueError, TypeError) as error:
         raise SaveError(f"{path}: its game settings are not valid ({error})") from None
     for step, choice in enumerate(save.choices, start=1):
@@ -225,10 +236,9 @@ def load_game(path: Path) -> tuple[Game, SaveFile]:
             f"{path}: its snapshot does not match its choice log (edited by hand, or saved by"
             " an entropy-tui playing other rules?)"
         )
-    try:  # a seat handed over in the game went to a bot this version has
-        GameConfig(**{**game.config(), "bots": [player.bot for player in game.state.players]})
-    except ValidationError:
-        raise SaveError(f"{path}: a seat is handed to a bot this entropy-tui lacks") from None
+    # A seat handed over in the game went to a bot this version has.
+    if any(player.bot not in (None, *BOT_KINDS) for player in game.state.players):
+        raise SaveError(f"{path}: a seat is handed to a bot this entropy-tui lacks")
     for note in save.notes:
         if note.at_event > len(game.log) or (note.seat or 0) >= len(save.config.seats):
             raise SaveError(f"{path}: a log note does not fit the game ({note.text!r})")

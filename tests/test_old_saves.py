@@ -17,7 +17,7 @@ def test_a_save_from_before_the_end_turn_step_replays_its_choices() -> None:
     game, save = load_game(BEFORE_END_TURN_STEP)
     assert not game.state.settings.confirm_turn_end
     assert game.state.choices == saved["choices"] == save.choices
-    replayed = Game.replay(save.config.model_dump(), save.choices)
+    replayed = Game.replay(save.config.as_data(), save.choices)
     assert replayed.snapshot() == game.snapshot()
     assert replayed.decision is not None and game.decision is not None
     assert [o.id for o in replayed.decision.options] == [o.id for o in game.decision.options]

@@ -234,6 +234,6 @@ def test_a_save_written_before_seat_control_changes_still_loads_and_replays() ->
     game, save = load_game(OLD_SAVE)
     assert len(game.state.choices) == len(save.choices) == 150
     assert [p.bot for p in game.state.players] == [None, "greedy", "random"]
-    assert game.config() == save.config.model_dump()
+    assert game.config() == save.config.as_data()
     replayed = Game.replay(game.config(), save.choices)
     assert replayed.snapshot() == game.snapshot()

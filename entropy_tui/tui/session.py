@@ -25,7 +25,7 @@ from .config import COLOUR_BY_KEY, COLOURS, HINT_SECONDS, QUICK_BOTS, GameConfig
 if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided game
     from entropy_tui.coach import Advice, Coach
     from entropy_tui.hints import Hint
-    from entropy_tui.save_file import SaveFile
+    from entropy_tui.saved import Save
     from entropy_tui.thinking import Reply, Worker
 
 # A position of the game: the choices that led to it. An answer worked out for a position is
@@ -104,7 +104,7 @@ class Session:
             notes=list(save.notes),
             save_path=save_path,
             unsaved_reason=unsaved_reason,
-            tutorial=save.tutorial.model_dump() if save.tutorial is not None else None,
+            tutorial=save.tutorial.as_data() if save.tutorial is not None else None,
         )
 
     @property
@@ -348,7 +348,7 @@ def hint_note(name: str) -> str:
     return f"{name} asked for a hint"
 
 
-def config_of(save: SaveFile) -> GameConfig:
+def config_of(save: Save) -> GameConfig:
     """The seats and settings of a saved game; colours the save lacks (or repeats) are dealt in
     the usual order."""
     saved = save.config

@@ -173,7 +173,7 @@ async def test_a_guided_game_left_and_continued_goes_on_with_its_coach() -> None
     (save,) = list_saves()
     assert save.tutorial
     _, stored = load_game(save.path)
-    assert stored.tutorial is not None and stored.tutorial.model_dump() == progress
+    assert stored.tutorial is not None and stored.tutorial.as_data() == progress
 
     again = EntropyApp(bot_delay=0)
     async with again.run_test(size=(80, 24)) as pilot:

@@ -106,6 +106,7 @@ class GameScreen(Screen[None]):
         self._stale: set[str] = set()  # hidden panels drawn from an older scene
         self.scene: Scene | None = None
         self._coach_shown = True  # k hides the coach's panel
+        self._deciding = True  # a person's decision is on screen (see check_action)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -354,7 +355,16 @@ class GameScreen(Screen[None]):
         self.scene = scene
         self._follow_decision(decision.kind if decision is not None else None)
         self.query_one(StatusBar).show(scene, bots_waiting=session.bot_to_move())
-        self.query_one(Prompt).show(scene)
+        prompt = self.query_one(Prompt)
+        new_decision = prompt.show(scene)
+        deciding = scene.decision_visible and session.human_to_move() is not None
+        if deciding != self._deciding:
+            self._deciding = deciding
+            self.refresh_bindings()  # the footer offers picking and hints, or not
+        if new_decision and deciding and not prompt.options.has_focus:
+            # A person's new decision: the arrows move through its options again, whichever
+            # panel they scrolled before.
+            prompt.options.focus()
         if session.coach is not None:
             self.query_one(CoachPanel).show(scene)
         for panel in PANELS:
@@ -582,11 +592,14 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The coach's key shows (in the Footer too) only in a guided game, and the hint's only
-        in other games: there the coach advises at every decision."""
+        in other games: there the coach advises at every decision. Picking and hints show only
+        while a person's decision is on screen (not while a bot decides)."""
         if action == "toggle_coach":
             return self.session.coach is not None
-        if action == "hint":
-            return self.session.coach is None
+        if action in ("digit", "hint"):  # only at a person's own decision, on screen
+            if not self._deciding:
+                return False
+            return action == "digit" or self.session.coach is None
         return True
 
     def action_toggle_coach(self) -> None:

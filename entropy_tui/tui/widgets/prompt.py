@@ -85,7 +85,8 @@ class Prompt(Vertical):
     def options(self) -> OptionsView:
         return self.query_one(OptionsView)
 
-    def show(self, scene: Scene) -> None:
+    def show(self, scene: Scene) -> bool:
+        """Shows the scene's decision; True if it is another one than was on screen."""
         decision = scene.decision
         visible = decision is not None and scene.decision_visible
         suggested = scene.advice.suggestion if scene.advice is not None else None
@@ -106,7 +107,7 @@ class Prompt(Vertical):
         key = (len(scene.game.state.choices), question.markup, recap_key, choices)
         if key == self._key:
             self.show_hint(scene)
-            return
+            return False
         self._key = key
         self.choices = choices
         self._typed = ""
@@ -121,6 +122,7 @@ class Prompt(Vertical):
             self.options.highlight(picks[0])
         self.query_one("#prompt-hint", TextPanel).redraw(None, lambda: [])  # drawn anew:
         self.show_hint(scene)
+        return True
 
     def redrawn(self) -> None:
         """The prompt is drawn anew (another decision, or its screen back on top): keys

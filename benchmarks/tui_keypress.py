@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import os
+import re
 import select
 import statistics
 import struct
@@ -138,6 +139,9 @@ KEY_GAP = 0.06  # seconds between two timed keys, as a person types
 MORE_KEYS = {"h": b"h", "o": b"o", "c": b"c", "l": b"l", "b": b"b"}
 HINT_SHOWN = b"Hint: option"
 HINT_ASKED = b"looking for a hint"
+CONTROL_SEQUENCE = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+BAR_GLYPHS = set("━╸╺ ")  # what Textual's ProgressBar draws
+FIRST_FRAME = b"Rondel"  # a panel's title: the game screen is drawn
 # The app thinking in a thread of its own instead of its worker process (for the comparison).
 IN_A_THREAD = (
     "import sys, entropy_tui.thinking as thinking; thinking.WorkerProcess = thinking.WorkerThread;"
@@ -147,10 +151,10 @@ IN_A_THREAD = (
 
 def timed_key(terminal: Terminal, key: bytes, seen: list[bytes]) -> float:
     """Milliseconds from the key to the end of the frame it causes (NaN: nothing changed);
-    what was written is added to `seen`. What was already on its way is read first (a step of
-    the thinking bar, say), so that it is not taken for the key's frame."""
-    while select.select([terminal.master], [], [], 0)[0]:
-        seen.append(os.read(terminal.master, 1 << 16))
+    what was written is added to `seen`. What was already on its way is read first, and a step
+    of the thinking bar (which comes every quarter of a second whatever is pressed) is not taken
+    for the key's frame nor for part of it."""
+    drain(terminal, seen)
     start = time.perf_counter()
     os.write(terminal.master, key)
     last = None
@@ -163,9 +167,22 @@ def timed_key(terminal: Terminal, key: bytes, seen: list[bytes]) -> float:
                 break
             continue
         seen.append(os.read(terminal.master, 1 << 16))
-        last = time.perf_counter()
+        if not bar_step(seen[-1]):
+            last = time.perf_counter()
     time.sleep(KEY_GAP)
     return 1000 * (last - start) if last else float("nan")
+
+
+def drain(terminal: Terminal, seen: list[bytes]) -> None:
+    """Reads what was written already (added to `seen`), without waiting."""
+    while select.select([terminal.master], [], [], 0)[0]:
+        seen.append(os.read(terminal.master, 1 << 16))
+
+
+def bar_step(written: bytes) -> bool:
+    """Whether these bytes only redraw the thinking bar (its glyphs, moved to and coloured)."""
+    text = CONTROL_SEQUENCE.sub(b"", written).decode("utf-8", "replace")
+    return bool(text) and set(text) <= BAR_GLYPHS
 
 
 def wait_for(terminal: Terminal, marker: bytes, seen: list[bytes], timeout: float) -> float | None:
@@ -182,6 +199,11 @@ def wait_for(terminal: Terminal, marker: bytes, seen: list[bytes], timeout: floa
 
 
 def thinking_run(size: tuple[int, int], rounds: int, in_thread: bool) -> dict[str, list[float]]:
+    """Hints alternate between two kinds of round, so that each key is timed where it acts: in
+    one, Down/Up while the hint thinks and again once it is shown; in the other, panel keys the
+    same way. (A panel key gives the arrows to that panel, to scroll it, until Ann's next
+    decision: Down/Up timed after one would scroll a panel, or do nothing, instead of moving the
+    highlight. Timed so, they read about 180 ms: the next step of the thinking bar.)"""
     start = ["-c", IN_A_THREAD] if in_thread else ["-m", "entropy_tui"]
     argv = [sys.executable, *start, "--seats", "Ann,bot:expert", "--seed", "7", "--bot-delay", "0"]
     terminal = Terminal(argv, size)
@@ -193,29 +215,40 @@ def thinking_run(size: tuple[int, int], rounds: int, in_thread: bool) -> dict[st
             found.setdefault(f"{situation}, {kind}", []).append(timed_key(terminal, key, seen))
 
     try:
-        terminal.read_frame(timeout=20)
+        if wait_for(terminal, FIRST_FRAME, [], timeout=30) is None:
+            raise RuntimeError("the game screen never showed")
+        terminal.read_frame(timeout=1)  # the rest of the first frame
         hints = 0
         for _ in range(rounds * 20):
             if hints == rounds:
                 break
             seen: list[bytes] = []
+            drain(terminal, seen)  # an earlier hint's words are not this one's
+            before = len(seen)
             asked = time.perf_counter()
             timed_key(terminal, MORE_KEYS["h"], seen)
-            written = b"".join(seen)
+            written = b"".join(seen[before:])
             if HINT_ASKED not in written:  # not Ann's decision, or answered at once (one option)
                 if HINT_SHOWN in written:
                     timed_key(terminal, KEYS["enter"], [])
                 time.sleep(0.3)
                 continue
             hints += 1
-            keys = [KEYS["down"], KEYS["up"], MORE_KEYS["o"], MORE_KEYS["c"]]
+            keys = (
+                [KEYS["down"], KEYS["up"]] * 2
+                if hints % 2
+                else [MORE_KEYS["o"], MORE_KEYS["c"]] * 2
+            )
             timed("a hint thinks", keys, seen)
             shown = wait_for(terminal, HINT_SHOWN, seen, timeout=10)
             if shown is not None:
                 found.setdefault("hint shown", []).append(1000 * (shown - asked))
                 timed("nothing thinks", keys, seen)
             timed_key(terminal, KEYS["enter"], [])  # the highlighted option
-            timed("its turn, maybe", [MORE_KEYS["l"], MORE_KEYS["b"]] * 3, [])
+            # The app gives the arrows back to the options at Ann's next decision, but these
+            # may come after it (the Expert can be quick): only the panel rounds follow them.
+            if hints % 2:
+                timed("its turn, maybe", [MORE_KEYS["l"], MORE_KEYS["b"]] * 3, [])
     finally:
         terminal.close()
     return found

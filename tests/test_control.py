@@ -39,7 +39,7 @@ def test_the_change_is_in_the_log_and_the_choice_log_and_the_seat_has_its_new_pl
     assert game.state.choices[21] == "control:1:random:person"
     lines = [e.text for e in game.log if e.kind == "control"]
     assert lines == [
-        "Ann's seat is now played by the greedy bot",
+        "Ann's seat is now played by the Casual bot",
         "Bob's seat is now played by a person",
     ]
     assert game.config()["bots"] == [None, "random"]  # who sat where at the start
@@ -110,7 +110,7 @@ def test_nothing_before_the_change_can_be_taken_back_and_after_it_undo_works() -
 @pytest.mark.parametrize(
     ("choice", "reason"),
     [
-        ("control:0:random:greedy", "played by a person, not by the random bot"),
+        ("control:0:random:greedy", "played by a person, not by the Beginner bot"),
         ("control:0:person:person", "already plays it"),
         ("control:7:person:greedy", "does not name a seat"),
         ("control:0:person:Greedy!", "is not a bot's name"),
@@ -134,3 +134,10 @@ def test_a_save_handing_a_seat_to_an_unknown_bot_is_refused(tmp_path: Path) -> N
     write_save(game, path)
     with pytest.raises(SaveError, match="a bot this entropy-tui lacks"):
         load_game(path)
+
+
+def test_the_log_names_bots_by_the_levels_players_choose_them_by() -> None:
+    from entropy_tui.rules.control import LEVEL_NAMES
+    from entropy_tui.tui.config import BOT_LEVELS
+
+    assert {level.kind: level.name for level in BOT_LEVELS} == LEVEL_NAMES

@@ -15,6 +15,8 @@ from .decision import InvalidChoice
 PREFIX = "control:"
 PERSON = "person"
 _BOT_NAME = re.compile(r"^[a-z]{1,16}$")
+# The bots as players know them, by their level (the new-game screen's words too).
+LEVEL_NAMES = {"random": "Beginner", "greedy": "Casual", "expert": "Expert"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,7 @@ def parse_control(choice_id: str, seats: int) -> ControlChange:
 
 
 def controller_words(bot: str | None) -> str:
-    return "a person" if bot is None else f"the {bot} bot"
+    return "a person" if bot is None else f"the {LEVEL_NAMES.get(bot, bot)} bot"
 
 
 def _side(bot: str | None) -> str:

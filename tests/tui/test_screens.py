@@ -148,7 +148,7 @@ async def test_a_replay_shows_a_seat_changing_hands_at_its_step() -> None:
         await pilot.pause()
         replay.go_to(1)
         title = replay.query_one(Prompt).border_title
-        assert f"step 1 of {replay.steps}: Ann's seat is handed to the greedy bot" in title
+        assert f"step 1 of {replay.steps}: Ann's seat is handed to the Casual bot" in title
         assert replay.session.seats[0].bot is None
         replay.go_to(2)
         assert f"step 2 of {replay.steps}: Ann took option" in replay.query_one(Prompt).border_title

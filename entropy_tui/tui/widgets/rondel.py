@@ -3,7 +3,7 @@ sides and lightning links, and, while someone moves, the three spaces within rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -65,6 +65,7 @@ class Rondel(TextPanel):
         self.compact = False  # one line per space instead of the ring, for small windows
         self._drawn_compact: bool | None = None  # the form last drawn
         self._rows_list: list[tuple[Content, Content]] = []  # the list: (space, its note)
+        self._cells: dict[tuple, list[Content]] = {}  # the ring's cells last drawn, by look
 
     def show(self, scene: Scene) -> None:
         reaches = _reaches(scene)
@@ -73,7 +74,17 @@ class Rondel(TextPanel):
         self.set_class(self.compact, "-list")
         if self.compact:
             self._rows_list = _list_rows(spaces, len(scene.seats))
-        self.redraw(key, lambda: [] if self.compact else _draw(scene, spaces))
+        self.redraw(key, lambda: [] if self.compact else _draw(scene, spaces, self._cell))
+
+    def _cell(self, look: SpaceLook) -> list[Content]:
+        """A space's cell, drawn again only when its look changed (a move changes a few)."""
+        key = _look_key(look)
+        cell = self._cells.get(key)
+        if cell is None:
+            if len(self._cells) > 4 * rondel.SPACES:  # looks of long ago
+                self._cells.clear()
+            cell = self._cells[key] = _cell(look)
+        return cell
 
     def lines(self, size: Size) -> Sequence[Content]:
         if self.compact:
@@ -202,7 +213,7 @@ def _centre(scene: Scene, spaces: tuple[SpaceLook, ...], height: int) -> list[Co
     lines += [
         Content(""),
         Content(f"slot S P A {TOKEN_LETTER['wild']}: tokens; {LOCKED_WILD}: locked"),
-        Content(f"{LINK}: lightning bolt; g: every letter"),
+        Content(f"{LINK}: one place with inner; g: glossary"),
     ]
     lines = lines[:height]
     return [fit(line, CENTRE) for line in lines + [Content("")] * (height - len(lines))]
@@ -251,8 +262,16 @@ def _tag(scene: Scene, seat: int) -> Content:
     return Content.styled(look.symbol, look.style) + Content(f" {scene.seats[seat].name}")
 
 
-def _draw(scene: Scene, spaces: tuple[SpaceLook, ...]) -> list[Content]:
-    cells = {PLACES[space]: _cell(look) for space, look in enumerate(spaces)}
+def _look_key(look: SpaceLook) -> tuple:
+    """A look's text and styles (Contents compare by their text alone)."""
+    styled = (look.note, *look.scientists)
+    return (look.name, look.action, look.bonus, look.reach, *((c.plain, *c.spans) for c in styled))
+
+
+def _draw(
+    scene: Scene, spaces: tuple[SpaceLook, ...], cell: Callable[[SpaceLook], list[Content]]
+) -> list[Content]:
+    cells = {PLACES[space]: cell(look) for space, look in enumerate(spaces)}
     top = beside(*(cells[(0, column)] for column in range(4)))
     bottom = beside(*(cells[(3, column)] for column in range(4)))
     middle_height = len(cells[(1, 0)]) * 2

@@ -35,5 +35,8 @@ class PanelBar(Static):
                     text = f" {key}:{label} {page[0]}/{page[1]} "
             tabs.append(Content.styled(text, f"{style} @click=screen.panel('{panel}')".strip()))
         content = Content("").join(tabs)
-        width, self._width = self._width, content.cell_length
-        self.update(content, layout=width != content.cell_length)  # a new width: a new layout
+        # Never narrower than it has been: a new width lays the screen out again, and a page
+        # count coming and going ("2/3") would do it at every other decision.
+        grew = content.cell_length > self._width
+        self._width = max(self._width, content.cell_length)
+        self.update(Content(" " * (self._width - content.cell_length)) + content, layout=grew)

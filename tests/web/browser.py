@@ -162,16 +162,11 @@ class Browser:
         return self.screen()
 
     def press(self, *keys: Any) -> None:
-        """Types into the terminal, as a person would (selenium's Keys for special keys)."""
+        """Types into the terminal, as a person would: selenium's Keys for special keys, and a
+        modifier holds until the end (`press(Keys.CONTROL, "s")` is Ctrl+S)."""
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(*keys)
-
-    def chord(self, modifier: str, key: str) -> None:
-        """A key pressed with a modifier held, e.g. `chord(Keys.CONTROL, "s")`."""
-        from selenium.webdriver.common.action_chains import ActionChains
-
-        ActionChains(self.driver).key_down(modifier).send_keys(key).key_up(modifier).perform()
 
     def session_ended(self) -> bool:
         """Whether the page says its app is gone (textual-serve's "Session ended")."""

@@ -1,7 +1,10 @@
 """Which keys work when: after a panel was picked to scroll it, a person's next decision gives
-the arrows back to its options; while a bot decides, the footer offers no pick or hint."""
+the arrows back to its options; while a bot decides, the footer offers no pick or hint. And
+what a panel draws fits the height it is given."""
 
 from __future__ import annotations
+
+import pytest
 
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.config import GameConfig, parse_seats
@@ -9,8 +12,10 @@ from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.widgets.key_footer import KeyFooter
 from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 from .helpers import press, shown
+from .scenes import mid_game
 
 
 async def test_a_new_decision_gives_the_arrows_back_to_its_options() -> None:
@@ -51,3 +56,18 @@ async def test_while_a_bot_decides_the_footer_offers_no_pick_and_no_hint() -> No
         await pilot.pause()
         words = _footer_words(app)
         assert "Pick" not in words and "Hint" not in words and "Skip" in words
+
+
+@pytest.mark.parametrize("size", [(110, 32), (160, 50)])
+async def test_every_row_a_panel_draws_is_within_its_height(size: tuple[int, int]) -> None:
+    """A wrapped line that goes on set in (the consoles, offers and other seats) takes more
+    rows than the same text wrapped plainly: the height counts the rows drawn, so the last
+    ones are not cut off."""
+    app = mid_game()
+    async with app.run_test(size=size) as pilot:
+        await shown(pilot)
+        for panel in ("c", "o", "p"):
+            await press(pilot, panel)
+            for text in app.screen.query(TextPanel):
+                if text.display and text.size.width:
+                    assert len(text._draw(text.size)) <= text.size.height, text.id

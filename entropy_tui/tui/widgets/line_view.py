@@ -85,19 +85,32 @@ class LineView(Widget):
         if self.text_selection is not None:  # a selection spans lines: draw them together
             rows = Visual.to_strips(self, Content("\n").join(lines), width, None, style)
         else:
-            if self._strips_for != (width, style):
-                self._strips.clear()
-                self._strips_for = (width, style)
             rows = []
             for line in lines:
-                key = (line.plain, tuple(line.spans))  # Content compares its text only
-                strips = self._strips.get(key)
-                if strips is None:
-                    strips = self._line_strips(line, width, style)
-                    self._strips.set(key, strips)
-                rows += strips
+                rows += self._kept_strips(line, width, style)
         self._rows, self._rows_size = rows, size
         return rows
+
+    def _kept_strips(self, line: Content, width: int, style: Style) -> list[Strip]:
+        """The line's rows at this width, from the cache when it was drawn before."""
+        if self._strips_for != (width, style):
+            self._strips.clear()
+            self._strips_for = (width, style)
+        key = (line.plain, tuple(line.spans))  # Content compares its text only
+        strips = self._strips.get(key)
+        if strips is None:
+            strips = self._line_strips(line, width, style)
+            self._strips.set(key, strips)
+        return strips
+
+    def rows_at(self, width: int) -> int:
+        """How many rows the lines take at this width (for lines that do not depend on the
+        height): counted from the rows drawn, instead of measuring the text again."""
+        style = self.visual_style
+        return sum(
+            len(self._kept_strips(line, width, style))
+            for line in self.lines(Size(width, 0)) or EMPTY
+        )
 
     def _line_strips(self, line: Content, width: int, style: Style) -> list[Strip]:
         """One line's screen rows: the line wrapped to the width."""

@@ -57,7 +57,10 @@ class TextPanel(LineView):
         return rows != (self.size.height if old is None else len(old))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
+        if not width or self.text_selection is not None:
+            height = super().get_content_height(container, viewport, width)
+        else:  # each layout asks every panel: the rows drawn are counted, not measured again
+            height = self.rows_at(width)
         if self._grow_only and self._tallest[0] == width:
             return max(height, self._tallest[1])
         return height

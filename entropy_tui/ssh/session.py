@@ -124,10 +124,9 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
 
     # The program's life.
     async def _run(self, chan: asyncssh.SSHServerChannel[bytes], program: PtyProgram) -> None:
-        colorterm = chan.get_environment().get("COLORTERM")
         try:
             argv = list(self._command_for(self.screen.user, self.screen.key_fingerprint))
-            await program.start(argv, child_environment(self._term, colorterm))
+            await program.start(argv, child_environment(self._term, chan.get_environment()))
         except Exception as error:  # the table refused this login or the program cannot start
             log.warning("cannot start the program for %s: %s", self.screen.user, error)
             program.close()

@@ -19,6 +19,7 @@ MAX_COLUMNS = 1000
 MAX_ROWS = 500
 MAX_PIXELS = 65535
 FALLBACK_TERM = "xterm"
+MAX_ESCAPE_DELAY = 5000  # milliseconds a lone Esc waits for the rest of a key
 _SAFE_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 # The host's own terminal, not the player's: a child must not think it runs inside the host's
 # tmux or take the host's size for its own.
@@ -26,7 +27,7 @@ _HOST_TERMINAL_VARIABLES = frozenset(
     {
         "COLORTERM", "COLUMNS", "LINES", "TERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION",
         "TMUX", "TMUX_PANE", "STY", "VTE_VERSION", "WINDOWID", "KITTY_WINDOW_ID", "WT_SESSION",
-        "SSH_AUTH_SOCK", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY", "DISPLAY",
+        "ESCDELAY", "SSH_AUTH_SOCK", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY", "DISPLAY",
     }
 )  # fmt: skip
 
@@ -45,11 +46,17 @@ def terminal_type(requested: str | None) -> str:
     return FALLBACK_TERM
 
 
-def child_environment(term: str, colorterm: str | None) -> dict[str, str]:
+def child_environment(term: str, sent: Mapping[str, str]) -> dict[str, str]:
+    """The host's environment without its own terminal's variables, with the client's TERM, and
+    COLORTERM and ESCDELAY if the client sent them (nothing else it sent)."""
     env = {k: v for k, v in os.environ.items() if k not in _HOST_TERMINAL_VARIABLES}
     env["TERM"] = term
-    if colorterm and _SAFE_TERM.fullmatch(colorterm):
+    colorterm = sent.get("COLORTERM", "")
+    if _SAFE_TERM.fullmatch(colorterm):
         env["COLORTERM"] = colorterm
+    escape_delay = sent.get("ESCDELAY", "")
+    if escape_delay.isdigit() and 1 <= int(escape_delay) <= MAX_ESCAPE_DELAY:
+        env["ESCDELAY"] = escape_delay
     return env
 
 

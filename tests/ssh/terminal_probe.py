@@ -25,7 +25,9 @@ def main() -> None:
     controlling = os.tcgetpgrp(0) == os.getpgrp()
     say(f"user={user} key={key}")
     say(f"{size()} controlling={controlling}")
-    say(f"TERM={os.environ.get('TERM')} COLORTERM={os.environ.get('COLORTERM', '-')}")
+    env = os.environ
+    say(f"TERM={env.get('TERM')} COLORTERM={env.get('COLORTERM', '-')} "
+        f"ESCDELAY={env.get('ESCDELAY', '-')} LD_PRELOAD={env.get('LD_PRELOAD', '-')}")
     signal.signal(signal.SIGWINCH, lambda *_: say(f"resized {size()}"))
 
     def hung_up(*_: object) -> None:

@@ -65,6 +65,17 @@ async def test_one_connection_gets_one_terminal(server: SshServer, commands: Pro
     assert len(commands.asked) == 1
 
 
+async def test_only_the_terminal_variables_sent_reach_the_program(
+    server: SshServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLORTERM", "the-host-terminal")
+    env = {"LD_PRELOAD": "/tmp/x.so", "ESCDELAY": "99999999"}
+    async with connect(server) as conn:
+        process = await conn.create_process(term_type="../../x", env=env, encoding=None)
+        screen = await read_until(process, b"ready")
+    assert b"TERM=xterm COLORTERM=- ESCDELAY=- LD_PRELOAD=-" in screen
+
+
 async def test_endless_environment_variables_are_cut_short(server: SshServer) -> None:
     env = {f"JUNK_{n}": "x" * 1000 for n in range(200)} | {"COLORTERM": "truecolor"}
     async with connect(server) as conn:

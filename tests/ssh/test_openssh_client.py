@@ -61,7 +61,8 @@ def terminals() -> Iterator[list[Tmux]]:
 
 def open_client(terminals: list[Tmux], options: list[str], login: str, size=(90, 28)) -> Tmux:
     # ssh is the pane's own process: killing the pane's process kills the client.
-    command = shlex.join(["ssh", *options, "-o", "SetEnv=COLORTERM=truecolor", "-t", login])
+    sent = "SetEnv=COLORTERM=truecolor ESCDELAY=250 LD_PRELOAD=/tmp/x.so"
+    command = shlex.join(["ssh", *options, "-o", sent, "-t", login])
     terminal = Tmux(f"exec env TERM=xterm-256color {command}", size)
     terminals.append(terminal)
     return terminal
@@ -87,7 +88,7 @@ def test_a_key_login_sees_the_program_in_a_terminal_of_its_own(
     screen = terminal.wait_for(lambda s: "ready" in s, "the program's first screen")
     assert f"user=Ann key={fingerprint_of(key)}" in screen
     assert "size=90x28 controlling=True" in screen
-    assert "TERM=xterm-256color COLORTERM=truecolor" in screen
+    assert "TERM=xterm-256color COLORTERM=truecolor ESCDELAY=250 LD_PRELOAD=-" in screen
     terminal.keys("hello", "Enter")
     terminal.wait_for(lambda s: "got hello" in s, "the typed line echoed by the program")
     terminal.keys("quit", "Enter")

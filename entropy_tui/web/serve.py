@@ -50,6 +50,10 @@ def _parser() -> argparse.ArgumentParser:
         "anyone who reaches this machine play, without a password)",
     )
     parser.add_argument(
+        "--password",
+        help="a browser must give it (any user name) before it sees the game",
+    )
+    parser.add_argument(
         "--max-tabs",
         type=_positive,
         default=DEFAULT_MAX_TABS,
@@ -100,7 +104,7 @@ def main(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         print("entropy-tui serve: --bot-delay must be 0 or more", file=sys.stderr)
         return 2
-    return asyncio.run(_serve(app_command(args), args.host, args.port, args.max_tabs))
+    return asyncio.run(_serve(app_command(args), args))
 
 
 def bind_failure(host: str, port: int, error: OSError) -> str:
@@ -113,17 +117,22 @@ def bind_failure(host: str, port: int, error: OSError) -> str:
     return f"cannot listen on {host} port {port} ({reason}); check --host"
 
 
-async def _serve(command: list[str], host: str, port: int, max_tabs: int) -> int:
+async def _serve(command: list[str], args: argparse.Namespace) -> int:
+    host, port = args.host, args.port
     try:
-        server = await start_web_server(command, host=host, port=port, max_tabs=max_tabs)
+        server = await start_web_server(
+            command, host=host, port=port, max_tabs=args.max_tabs, password=args.password
+        )
     except OSError as error:
         print(f"entropy-tui serve: {bind_failure(host, port, error)}", file=sys.stderr)
         return 1
     print(f"Entropy is served at {server.url}", flush=True)
     print("Open it in a browser: every tab plays a game of its own. Ctrl+C stops.", flush=True)
-    if host not in LOOPBACK_HOSTS:
+    if args.password is not None:
+        print("A browser asks for the password (any user name will do).", flush=True)
+    elif host not in LOOPBACK_HOSTS:
         where = "any address of this machine" if host in WILDCARD_HOSTS else host
-        print(f"Anyone who can reach {where} can play here; there is no password.", flush=True)
+        print(f"Anyone who can reach {where} can play here; --password asks for one.", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):

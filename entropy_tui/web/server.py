@@ -7,10 +7,12 @@ caller's loop instead, so a host process that already runs an SSH server can off
 from __future__ import annotations
 
 import asyncio
+import base64
 import gc
+import hmac
 import shlex
 import socket
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -20,6 +22,9 @@ DEFAULT_MAX_TABS = 8
 # How long the apps still open get to finish (and save) when the server stops.
 CLOSE_GRACE_SECONDS = 5.0
 WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::"})
+WRONG_PASSWORD_DELAY = 1.5  # seconds before a wrong password is answered, as over SSH
+PASSWORD_REALM = 'Basic realm="Entropy table", charset="UTF-8"'
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def tabs_full_message(max_tabs: int) -> bytes:
@@ -72,6 +77,38 @@ async def _refuse_tab(request: web.Request, message: bytes) -> web.WebSocketResp
     return websocket
 
 
+def password_given(header: str) -> bytes:
+    """The password in an HTTP Basic Authorization header (b"" if it holds none)."""
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "basic":
+        return b""
+    try:
+        user_and_password = base64.b64decode(token.strip(), validate=True)
+    except ValueError:  # not base64
+        return b""
+    return user_and_password.partition(b":")[2]
+
+
+def password_guard(password: str) -> Any:
+    """Every request must carry the password (HTTP Basic: any user name). The browser asks for
+    it once and sends it again with the page's files and its websocket."""
+    expected = password.encode()
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+        header = request.headers.get("Authorization")
+        if header is not None:
+            if hmac.compare_digest(password_given(header), expected):
+                return await handler(request)
+            await asyncio.sleep(WRONG_PASSWORD_DELAY)
+        raise web.HTTPUnauthorized(
+            headers={"WWW-Authenticate": PASSWORD_REALM},
+            text="This game asks for a password (any user name will do).",
+        )
+
+    return guard
+
+
 class WebServer:
     """A running web server: `.port` (the real one, also for port 0), `.url`, `await .close()`."""
 
@@ -110,13 +147,18 @@ async def start_web_server(
     host: str = "127.0.0.1",
     title: str = "Entropy",
     max_tabs: int = DEFAULT_MAX_TABS,
+    password: str | None = None,
 ) -> WebServer:
-    """Serve `command` (an argv starting a Textual app) to browsers: each tab runs its own.
+    """Serve `command` (an argv starting a Textual app) to browsers: each tab runs its own;
+    with a password, only to browsers that give it.
 
     Raises OSError when the address cannot be bound (port in use, unknown host, no permission).
     """
     tab_server = _TabServer(command, title=title, max_tabs=max_tabs)
-    runner = web.AppRunner(await tab_server._make_app(), shutdown_timeout=CLOSE_GRACE_SECONDS)
+    app = await tab_server._make_app()
+    if password is not None:
+        app.middlewares.append(password_guard(password))
+    runner = web.AppRunner(app, shutdown_timeout=CLOSE_GRACE_SECONDS)
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()

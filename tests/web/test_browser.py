@@ -48,13 +48,21 @@ def test_a_tab_opens_the_new_game_screen_takes_keys_and_ends_with_the_server(
     wait_until(browser.session_ended, "the page to say its session ended")
 
 
-def test_every_tab_plays_an_app_of_its_own(served: Served, browser: Browser) -> None:
-    browser.open(served.url)
+def test_every_tab_plays_an_app_of_its_own_once_the_password_is_given(browser: Browser) -> None:
+    served = Served("--password", "sesame")
+    try:
+        tabs_of_their_own(served.url.replace("http://", "http://ann:sesame@"), browser)
+    finally:
+        served.stop()
+
+
+def tabs_of_their_own(url: str, browser: Browser) -> None:
+    browser.open(url)
     browser.wait_for(has_all(*NEW_GAME), "the new-game screen")
     browser.press("?")
     browser.wait_for(has_all(KEYS_LIST), "the list of keys after ?")
     first = browser.tabs()[0]
-    browser.open(served.url, new_tab=True)
+    browser.open(url, new_tab=True)
     # A second tab starts on the new-game screen, not on the first tab's list of keys.
     browser.wait_for(has_all(*NEW_GAME), "a second new-game screen")
     assert KEYS_LIST not in browser.screen()

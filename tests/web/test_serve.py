@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import socket
 import subprocess
 import sys
@@ -12,7 +13,12 @@ import pytest
 from entropy_tui.__main__ import main
 from entropy_tui.web.serve import _parser, app_command
 from entropy_tui.web.serve import main as serve_main
-from entropy_tui.web.server import start_web_server, tabs_full_message
+from entropy_tui.web.server import (
+    PASSWORD_REALM,
+    password_given,
+    start_web_server,
+    tabs_full_message,
+)
 
 
 @pytest.mark.parametrize(
@@ -106,3 +112,42 @@ async def test_a_tab_beyond_the_limit_is_told_why_and_starts_nothing() -> None:
     finally:
         await server.close()
     assert server.open_tabs == 0
+
+
+async def test_a_password_keeps_out_every_request_without_it() -> None:
+    server = await start_web_server(TINY_APP, port=0, password="sesame")
+    page = f"http://127.0.0.1:{server.port}/"
+    try:
+        async with aiohttp.ClientSession() as client:
+            async with client.get(page) as response:
+                assert response.status == 401
+                assert response.headers["WWW-Authenticate"] == PASSWORD_REALM
+            wrong = {"Authorization": basic("ann", "open sesame")}
+            for path in ("", "ws", "static/js/textual.js"):
+                async with client.get(page + path, headers=wrong) as response:
+                    assert response.status == 401
+            assert server.open_tabs == 0
+            right = {"Authorization": basic("anyone", "sesame")}
+            async with client.get(page, headers=right) as response:
+                assert response.status == 200
+                assert "data-session-websocket-url" in await response.text()
+    finally:
+        await server.close()
+
+
+def basic(user: str, password: str) -> str:
+    return "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
+
+
+@pytest.mark.parametrize(
+    ("header", "password"),
+    [
+        (basic("ann", "sesame"), b"sesame"),
+        (basic("", "a:b"), b"a:b"),
+        ("Bearer c2VzYW1l", b""),
+        ("Basic not base64!", b""),
+        ("Basic", b""),
+    ],
+)
+def test_the_password_is_read_from_the_header(header: str, password: bytes) -> None:
+    assert password_given(header) == password

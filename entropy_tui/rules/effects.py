@@ -40,7 +40,11 @@ def push_effects(
     if not effects:
         return
     dumped = [e.as_data() for e in effects]
-    choice = next((e.per for e in effects if e.per in CHOICE_COUNTERS), None)
+    choice = None
+    for effect in effects:
+        if effect.per in CHOICE_COUNTERS:
+            choice = effect.per
+            break
     if choice is not None and chosen is None:
         game.push(
             "choose_type",
@@ -52,10 +56,9 @@ def push_effects(
             counter=choice,
         )
         return
+    push = game.push
     for effect in reversed(dumped):
-        game.push(
-            "effect", seat, effect=effect, planet=planet, origin=origin, rule=rule, chosen=chosen
-        )
+        push("effect", seat, effect=effect, planet=planet, origin=origin, rule=rule, chosen=chosen)
 
 
 def choose_type(game: Game, task: Task) -> Decision:
@@ -116,16 +119,15 @@ def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:
 def resolve_effect(game: Game, task: Task) -> None:
     """Turns one effect step into what it does (more Tasks for anything with a choice)."""
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     args = task.args
     effect = effect_of(args["effect"])
-    times = _times(game, seat, effect, args.get("chosen"))
+    times = effect.n if effect.per is None else _times(game, seat, effect, args.get("chosen"))
     origin = args.get("origin") or "Effect"
     game.pop(task)
     if times <= 0:
         return
     what = effect.what
-    follow: dict[str, Any] = {"origin": origin, "rule": args.get("rule") or ""}
     match effect.do:
         case "gain":
             assert what is not None
@@ -139,13 +141,13 @@ def resolve_effect(game: Game, task: Task) -> None:
             if added:
                 game.note(seat, "gain", f"{player.name} gained {added} {title(what)} ({origin})")
         case "gain_lifeform":
-            game.push("place_lifeform", seat, what=what, remaining=times, **follow)
+            game.push("place_lifeform", seat, what=what, remaining=times, **_follow(args, origin))
         case "advance_lifeform":
-            game.push("advance", seat, what=what, remaining=times, **follow)
+            game.push("advance", seat, what=what, remaining=times, **_follow(args, origin))
         case "activate_star":
-            game.push("activate_one", seat, remaining=times, used=[], **follow)
+            game.push("activate_one", seat, remaining=times, used=[], **_follow(args, origin))
         case "take_life_cards":
-            game.push("take_cards", seat, remaining=times, **follow)
+            game.push("take_cards", seat, remaining=times, **_follow(args, origin))
         case "advance_generator":
             advance_generator(game, seat, times)
         case "free_catch":
@@ -153,17 +155,22 @@ def resolve_effect(game: Game, task: Task) -> None:
                 game.push("catch_asteroid", seat, source="effect", free=True)
         case "free_fulfil":
             for _ in range(times):
-                game.push("free_fulfil", seat, **follow)
+                game.push("free_fulfil", seat, **_follow(args, origin))
         case "action":
             for _ in range(times):
                 game.push(str(what), seat, source="effect", free=False)
         case "retrieve_token":
             for _ in range(times):
-                game.push("retrieve_token", seat, **follow)
+                game.push("retrieve_token", seat, **_follow(args, origin))
         case "card_lifeforms":
             game.state.turn.card_bonus += times
         case "discount":  # applied by the action it belongs to
             pass
+
+
+def _follow(args: dict[str, Any], origin: str) -> dict[str, Any]:
+    """What a reward's own Task carries on: where it comes from, and its rule."""
+    return {"origin": origin, "rule": args.get("rule") or ""}
 
 
 def planet_name(game: Game, seat: int, ref: str) -> str:

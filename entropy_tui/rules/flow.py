@@ -24,9 +24,14 @@ def start_round(state: GameState) -> None:
 
 
 def start_turn(game: Game, task: Task) -> None:
-    seat = task.player
-    state = game.state
     game.pop(task)
+    begin_turn(game, task.player)
+
+
+def begin_turn(game: Game, seat: int) -> None:
+    """The turn's state and its steps; the end of a turn calls it for the next seat directly,
+    without a Task resolved at once."""
+    state = game.state
     state.turn = TurnState.starting(seat)
     game.note(seat, "turn", f"Round {state.round}: {state.players[seat].name}'s turn")
     # Movement -> Action -> Mission, pushed last step first.
@@ -65,12 +70,14 @@ def focus_discount(game: Game, task: Task, resource: str) -> int:
     """The Focus card's discount on this action's cost: only when the action is resolved from
     its space with the matching (non-Wild) Creation token."""
     turn = game.state.turn
-    action = task.kind
-    if task.args.get("source") != "space" or turn.token != INNER_ACTION_TOKEN.get(action):
+    token = turn.token
+    if token is None or task.args.get("source") != "space":
+        return 0
+    if token != INNER_ACTION_TOKEN.get(task.kind):
         return 0
     return sum(
         e.n
-        for e in focus_tier_effects(game, task.player, turn.token)
+        for e in focus_tier_effects(game, task.player, token)
         if e.do == "discount" and e.what == resource
     )
 
@@ -135,4 +142,4 @@ def end_turn(game: Game, task: Task) -> None:
             game.note(None, "end", "The game is over: final scoring")
             return
         state.round += 1
-    game.push("turn", following)
+    begin_turn(game, following)

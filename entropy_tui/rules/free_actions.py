@@ -53,10 +53,16 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
 def _biome_to_fulfil(game: Game, player: PlayerState) -> bool:
     """Whether a Biome of the play area can be fulfilled now: asked at nearly every decision,
     and most Planets have no Biome waiting, so they are tested before calling can_fulfil."""
-    index = game.index
+    biomes = game.index.biome
     for system in player.systems:
         for planet in system.planets:
-            if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
+            if planet.biome is None or planet.fulfilled:
+                continue
+            life = planet.life
+            for kind, n in biomes[planet.biome].requirement.items():  # can_fulfil, inlined
+                if life[kind] < n:
+                    break
+            else:
                 return True
     return False
 

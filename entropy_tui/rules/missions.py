@@ -215,8 +215,9 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
         and life not in declined
     ]
     if not claimable:
+        # The end was checked when the Objectives advanced and when a big tile was claimed,
+        # the only steps here that complete one.
         game.pop(task)
-        _check_end(game)
         ready_tokens(game, seat)
         return None
     life = claimable[0]

@@ -358,7 +358,7 @@ def retrieval_reward(game: Game, task: Task) -> Decision:
         if system.star is None:
             continue
         cost = game.index.any_star[system.star].cost
-        label = f"Activate {star_words(game.index, system.star)} in Solar System {i + 1}"
+        label = partial(_retrieval_star_label, game, system.star, i)
         if player.entropy < cost:
             options.append(
                 disabled(f"star:{i}", label, f"needs {cost} Entropy, you have {player.entropy}")
@@ -384,6 +384,10 @@ def retrieval_reward(game: Game, task: Task) -> Decision:
         RULE_PASS,
         options,
     )
+
+
+def _retrieval_star_label(game: Game, star: str, system: int) -> str:
+    return f"Activate {star_words(game.index, star)} in Solar System {system + 1}"
 
 
 def wild_unlock(game: Game, task: Task) -> Decision | None:

@@ -38,14 +38,17 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
     discount = focus_discount(game, task, "mass")
     options: list[Option] = []
     starts_new = ""
-    if game.player(seat).systems and not free_planet_spaces(game, seat):
+    has_space = bool(free_planet_spaces(game, seat))
+    if game.player(seat).systems and not has_space:
         spaces = game.catalog.board.planet_spaces
         starts_new = f"; it starts a new Solar System (yours hold {spaces} Planets each)"
+    room = has_space or game.state.board.solar_systems > 0  # see can_place_planet
+    planets = game.index.planet
     for stack, planet_id in offer(game.state.board.planet_stacks):
-        cost = max(0, game.index.planet[planet_id].cost - discount)
+        cost = max(0, planets[planet_id].cost - discount)
         label = partial(_offer_label, game, planet_id, cost, starts_new)
         ok, why = can_pay(game, seat, "mass", cost)
-        if ok and not can_place_planet(game, seat):
+        if ok and not room:
             ok, why = False, "you have no empty Planet space and no Solar System tile is left"
         if ok:
 

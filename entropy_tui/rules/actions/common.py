@@ -23,10 +23,13 @@ def skip_option(game: Game, task: Task, label: str = "") -> Option:
     return Option("skip", words, lambda: game.pop(task), rule="Actions")
 
 
+PAID = (True, "")
+
+
 def can_pay(game: Game, seat: int, resource: str, amount: int) -> tuple[bool, str]:
-    have = getattr(game.player(seat), resource)
+    have = getattr(game.state.players[seat], resource)
     if have >= amount:
-        return True, ""
+        return PAID
     return False, f"needs {amount} {title(resource)}, you have {have}"
 
 

@@ -49,7 +49,7 @@ def _take_terminal() -> None:
 class Terminal:
     """A child process on a pseudo-terminal of a fixed size."""
 
-    def __init__(self, argv: list[str], size: tuple[int, int]) -> None:
+    def __init__(self, argv: list[str], size: tuple[int, int], cwd: Path = ROOT) -> None:
         master, slave = os.openpty()
         columns, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
@@ -58,7 +58,9 @@ class Terminal:
             TERM="xterm-256color",
             COLORTERM="truecolor",
             ENTROPY_TUI_DATA=DATA_FOLDER.name,
-            ENTROPY_TUI_CACHE=os.path.join(DATA_FOLDER.name, "cache"),
+            # A catalog cache for each source tree: trees that check it differently would
+            # otherwise make each other check it again at every start.
+            ENTROPY_TUI_CACHE=os.path.join(DATA_FOLDER.name, "cache", cwd.name),
         )
         env.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
@@ -67,7 +69,7 @@ class Terminal:
             stdout=slave,
             stderr=slave,
             env=env,
-            cwd=ROOT,
+            cwd=cwd,
             start_new_session=True,
             preexec_fn=_take_terminal,
         )

@@ -46,12 +46,14 @@ Bare().run()
 """
 
 
-def first_frame(argv: list[str], marker: bytes, size: tuple[int, int]) -> tuple[float, float]:
+def first_frame(
+    argv: list[str], marker: bytes, size: tuple[int, int], cwd: Path = ROOT
+) -> tuple[float, float]:
     """Seconds from spawning `argv` to the end of the first frame that contains `marker`, and
     the CPU seconds (user and system) the process had used when that frame's last byte came: a
     steadier figure than the wall clock when other work shares the machine."""
     start = time.perf_counter()
-    terminal = Terminal(argv, size)
+    terminal = Terminal(argv, size, cwd)
     seen = b""
     last = None
     used = 0.0
@@ -108,34 +110,45 @@ def write_mid_game_autosave(folder: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="TREE",
+        help="also start the game screen and --resume of another source tree (an older"
+        " version, say) in the same run",
+    )
     args = parser.parse_args()
     size = (120, 40)
-    # An installed package comes with its bytecode (pip compiles it); without this, a source
-    # tree run under PYTHONDONTWRITEBYTECODE would compile every module at every start.
-    compileall.compile_dir(ROOT / "entropy_tui", quiet=1)
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as bare:
         bare.write(BARE_APP)
     python = sys.executable
     write_mid_game_autosave(Path(DATA_FOLDER.name))
-    programs = {
-        "bare Textual app": ([python, bare.name], b"bare textual app"),
-        "entropy-tui (new-game screen)": ([python, "-m", "entropy_tui"], b"new game"),
-        "entropy-tui --seats ... (game screen)": (
+    programs: dict[str, tuple[list[str], bytes, Path]] = {
+        "bare Textual app": ([python, bare.name], b"bare textual app", ROOT),
+        "entropy-tui (new-game screen)": ([python, "-m", "entropy_tui"], b"new game", ROOT),
+    }
+    trees = [("", ROOT)] + ([(f" [{args.compare.name}]", args.compare)] if args.compare else [])
+    for label, tree in trees:
+        # An installed package comes with its bytecode (pip compiles it); without this, a
+        # source tree run under PYTHONDONTWRITEBYTECODE would compile every module each start.
+        compileall.compile_dir(tree / "entropy_tui", quiet=1)
+        programs[f"entropy-tui --seats ... (game screen){label}"] = (
             [python, "-m", "entropy_tui", "--seats", SEATS, "--seed", "7"],
             b"move your Scientist",
-        ),
-        "entropy-tui --resume (mid-game)": (
+            tree,
+        )
+        programs[f"entropy-tui --resume (mid-game){label}"] = (
             [python, "-m", "entropy_tui", "--resume"],
             b"move your Scientist",
-        ),
-    }  # fmt: skip
-    for argv, marker in programs.values():  # once untimed: the catalog's cache is made here
-        first_frame(argv, marker, size)
+            tree,
+        )
+    for argv, marker, tree in programs.values():  # once untimed: the catalog's cache is made
+        first_frame(argv, marker, size, tree)
     times: dict[str, list[float]] = {name: [] for name in programs}
     cpu: dict[str, list[float]] = {name: [] for name in programs}
     for _ in range(args.runs):
-        for name, (argv, marker) in programs.items():
-            wall, used = first_frame(argv, marker, size)
+        for name, (argv, marker, tree) in programs.items():
+            wall, used = first_frame(argv, marker, size, tree)
             times[name].append(wall)
             cpu[name].append(used)
     os.unlink(bare.name)
@@ -143,11 +156,11 @@ def main() -> int:
     bare_wall, bare_cpu = statistics.median(times[bare]), statistics.median(cpu[bare])
     print(f"cold start to first frame at {size[0]}x{size[1]}, {args.runs} runs, alternating")
     columns = f"{'wall p50':>8} {'p90':>6} {'ratio':>6}  {'CPU p50':>7} {'p90':>6} {'ratio':>6}"
-    print(f"  {'':<40} {columns}")
+    print(f"  {'':<52} {columns}")
     for name in programs:
         wall, used = statistics.median(times[name]), statistics.median(cpu[name])
         print(
-            f"  {name:<40} {1000 * wall:6.0f}ms {1000 * percentile(times[name], 0.9):4.0f}ms"
+            f"  {name:<52} {1000 * wall:6.0f}ms {1000 * percentile(times[name], 0.9):4.0f}ms"
             f" {wall / bare_wall:5.2f}x  {1000 * used:5.0f}ms"
             f" {1000 * percentile(cpu[name], 0.9):4.0f}ms {used / bare_cpu:5.2f}x"
         )

@@ -1,5 +1,6 @@
 """Command line: `entropy-tui` plays; `entropy-tui simulate ...` runs bot games;
-`entropy-tui serve ...` serves the app to a browser."""
+`entropy-tui serve ...` serves the app to a browser; `entropy-tui host` opens a shared table and
+`entropy-tui join` is one screen of it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ def main(argv: list[str] | None = None) -> int:
         from .web.serve import main as serve
 
         return serve(args[1:])
+    if args and args[0] in ("join", "host"):
+        from .table import cli
+
+        return (cli.join_main if args[0] == "join" else cli.host_main)(args[1:])
     from .tui.cli import main as play
 
     return play(args)

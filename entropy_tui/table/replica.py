@@ -34,7 +34,8 @@ class ReplicaSession(Session):
         )
         self.mine = frozenset(int(seat) for seat in welcome["mine"])  # the seats played here
         self.role: str = welcome["role"]
-        self.code: str | None = welcome.get("code")
+        self.code: str | None = welcome.get("code")  # gives the seat back from the lobby
+        self.connect: str = welcome.get("connect", "")  # the host's: how players connect
         self.seat_states: list[dict[str, Any]] = welcome["seats"]
         self._send = send
         self._sent_at: int | None = None  # the step a choice was sent for, until it is made

@@ -15,7 +15,7 @@ import secrets
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -73,9 +73,10 @@ class Table:
     claims: dict[int, Claim] = field(default_factory=dict)  # remote seats taken, by whom
     # How a screen is started: this Python running the app (tests may name another).
     program: Sequence[str] = (sys.executable, "-m", "entropy_tui")
-    on_change: Callable[[], None] | None = None  # after each choice (tests wait on it)
+    connect_info: str = ""  # how players connect, for the host's own screen
     _tickets: dict[str, Ticket] = field(default_factory=dict)
     _connections: set[Connection] = field(default_factory=set)
+    _serving: set[asyncio.Task[None]] = field(default_factory=set)  # one task a connection
     _holders: dict[int, Connection] = field(default_factory=dict)  # seat -> its screen now
     _host: Connection | None = None
     _server: asyncio.AbstractServer | None = None
@@ -169,6 +170,8 @@ class Table:
         for connection in list(self._connections):
             connection.send({"op": "bye", "reason": "The table has closed."})
             connection.writer.close()
+        if self._serving:  # each ends as its connection closes
+            await asyncio.wait(set(self._serving), timeout=HELLO_SECONDS)
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
@@ -184,6 +187,10 @@ class Table:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(writer)
         self._connections.add(connection)
+        task = asyncio.current_task()
+        if task is not None:
+            self._serving.add(task)
+            task.add_done_callback(self._serving.discard)
         try:
             first = await asyncio.wait_for(reader.readline(), HELLO_SECONDS)
             if self._hello(connection, first):
@@ -309,6 +316,7 @@ class Table:
                 "role": connection.role,
                 "mine": sorted(connection.seats),
                 "code": code,
+                "connect": self.connect_info if connection.role == "host" else "",
                 "settings": {
                     "seed": session.config.seed,
                     "alternative_objectives": session.config.alternative_objectives,
@@ -382,8 +390,6 @@ class Table:
         self._broadcast({"op": "chose", "step": step, "option": option})
         self.session.autosave()
         self._play_bots()
-        if self.on_change is not None:
-            self.on_change()
 
     def _hint(self, connection: Connection, step: int) -> str | None:
         refusal = self._decision_refusal(connection, step)

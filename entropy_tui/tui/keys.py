@@ -71,6 +71,7 @@ SCOPES: dict[str, str] = {
     "quit": "Leaving a game",
     "help": "The help screen",
     "dialog": "Help and other windows",
+    "lobby": "The lobby of a shared table",
 }
 
 COMMANDS: tuple[Command, ...] = (
@@ -466,6 +467,17 @@ COMMANDS: tuple[Command, ...] = (
     ),
     # Help and other windows
     Command("Close", "Close this window", "dismiss", ("escape",), "Esc", "dialog"),
+    # The lobby of a shared table
+    Command(
+        "Take or watch",
+        "Up/Down to a free seat or to watching, Enter takes it",
+        "select",
+        ("enter",),
+        "Enter",
+        "lobby",
+        bound=False,
+    ),
+    Command("Leave", "Leave the table", "leave", ("escape",), "Esc", "lobby"),
 )
 
 

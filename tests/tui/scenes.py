@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
 
+from textual.events import Mount
+
+import entropy_tui.tui.app as app_module
 from entropy_tui.bots import make_bot
 from entropy_tui.saves import copy_path, new_autosave_path, write_save
 from entropy_tui.tui.app import EntropyApp
@@ -88,6 +93,36 @@ def new_game_with_saves() -> EntropyApp:
     return EntropyApp(default_seed=4242, bot_delay=0)
 
 
+# A table's lobby as a newcomer finds it: a free seat, a seat in play, one whose player is
+# away, a person at the host's keyboard and a bot.
+LOBBY_TABLE = {
+    "op": "lobby",
+    "notice": "",
+    "spectators": 1,
+    "seats": [
+        {"name": "Ann", "colour": "orange", "bot": None, "remote": True, "state": "playing"},
+        {"name": "Bob", "colour": "blue", "bot": None, "remote": True, "state": "away"},
+        {"name": "Cy", "colour": "teal", "bot": None, "remote": False, "state": "playing"},
+        {"name": "Dee", "colour": "purple", "bot": None, "remote": True, "state": "free"},
+    ],
+}
+
+
+class LobbyApp(EntropyApp):
+    """The lobby alone, with no table behind it."""
+
+    # A style sheet's path is read beside the module of the class naming it.
+    CSS_PATH: ClassVar = [
+        str(Path(app_module.__file__).parent / name) for name in EntropyApp.CSS_PATH
+    ]
+
+    def on_mount(self, event: Mount) -> None:
+        from entropy_tui.tui.screens.lobby import LobbyScreen
+
+        event.prevent_default()
+        self.push_screen(LobbyScreen(LOBBY_TABLE))
+
+
 @dataclass(frozen=True)
 class Scene:
     make: Callable[[], EntropyApp]
@@ -108,6 +143,7 @@ SCENES: dict[str, Scene] = {
     "score_table": Scene(mid_game, ("s",)),
     "replay": Scene(game_over, ("r", *["right"] * 40)),
     "tutorial": Scene(tutorial, ("enter",)),  # a lesson, and a suggestion that is not option 1
+    "lobby": Scene(LobbyApp),
 }
 # Shown in the screenshots only: the snapshot tests keep to the list above.
 MORE_SCENES: dict[str, Scene] = {

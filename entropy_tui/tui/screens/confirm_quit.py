@@ -11,18 +11,22 @@ from textual.widgets import Button, Static
 
 from ..keys import bindings_for
 
+LEAVE_A_GAME = (
+    "Leave this game? It is saved: continue it from the start screen, or with entropy-tui --resume."
+)
+
 
 class ConfirmQuitScreen(ModalScreen[bool]):
     SCOPE = "quit"
     BINDINGS: ClassVar = bindings_for("quit")
 
+    def __init__(self, question: str = LEAVE_A_GAME) -> None:
+        super().__init__()
+        self.question = question
+
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(
-                "Leave this game? It is saved: continue it from the start screen, or with"
-                " entropy-tui --resume.",
-                id="confirm-question",
-            )
+            yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
                 yield Button("Stay (n)", id="stay", variant="primary")
                 yield Button("Leave (y)", id="leave", variant="error")

@@ -30,10 +30,11 @@ DEFAULT_SEATS = (
 SEED_LIMIT = 1_000_000
 
 
-def levels_text() -> str:
+def levels_text(table: bool = False) -> str:
     """What each kind of seat does, in one short paragraph."""
     bots = "; ".join(f"{level.name} {level.plays}" for level in BOT_LEVELS)
-    return f"A Human plays at this keyboard. Bots: {bots}."
+    remote = "A Remote player joins over SSH, seeing only their own seat. " if table else ""
+    return f"{remote}A Human plays at this keyboard. Bots: {bots}."
 
 
 class NewGameScreen(Screen[None]):
@@ -48,8 +49,12 @@ class NewGameScreen(Screen[None]):
         open_hands: bool = False,
         confirm_turn_end: bool = True,
         notice: str = "",
+        table: bool = False,
     ) -> None:
+        """`table`: setting up a shared table (entropy-tui host): seats may be Remote, and
+        saved games are not offered."""
         super().__init__()
+        self.table = table
         self.seed = seed
         self.alternative = alternative
         self.open_hands = open_hands
@@ -59,26 +64,30 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game"):
-            yield Static("ENTROPY - new game", id="new-game-title")
+            title = "ENTROPY - host a shared table" if self.table else "ENTROPY - new game"
+            yield Static(title, id="new-game-title")
             notice = Static(self.notice, id="new-game-notice")
             notice.display = bool(self.notice)
             yield notice
             resume = Button("", id="continue", variant="success")
             resume.display = False  # until a saved game turns up
             yield resume
-            yield Button(
+            learn = Button(
                 "Learn to play: a guided game against a bot, with a coach (Ctrl+L)",
                 id="learn",
                 variant="warning",
             )
+            learn.display = not self.table
+            yield learn
             yield Static(
                 "Two to four seats, each with a colour and a symbol of its own."
                 " Tab moves between fields; Left/Right change a choice.",
                 classes="hint",
             )
             for number, (seat, playing) in enumerate(DEFAULT_SEATS, start=1):
-                yield SeatRow(number, seat, playing=playing)
-            yield Static(levels_text(), id="new-game-levels", classes="hint")
+                remote = number == 2 if self.table else None  # Bob joins over SSH
+                yield SeatRow(number, seat, playing=playing, remote=remote)
+            yield Static(levels_text(self.table), id="new-game-levels", classes="hint")
             with Horizontal(id="seed-row"):
                 yield Static("Seed ", classes="label")
                 yield Input(str(self.seed), type="integer", compact=True, id="seed")
@@ -120,7 +129,8 @@ class NewGameScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._find_saves)  # the first frame never waits for the disk
+        if not self.table:
+            self.call_after_refresh(self._find_saves)  # the first frame never waits for the disk
 
     @work(thread=True, exclusive=True)
     def _find_saves(self) -> None:
@@ -145,7 +155,10 @@ class NewGameScreen(Screen[None]):
             self.query_one("#saved-games-title").display = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Continue shows (in the Footer too) only when there is a game to continue."""
+        """Continue shows (in the Footer too) only when there is a game to continue; a shared
+        table has no guided game."""
+        if action == "learn":
+            return not self.table
         return action != "continue_game" or self.unfinished is not None
 
     def action_continue_game(self) -> None:
@@ -180,6 +193,11 @@ class NewGameScreen(Screen[None]):
             self.call_after_refresh(shown.scroll_visible, animate=False)
             return
         self.app.start_game(config)  # type: ignore[attr-defined]
+
+    def remote_seats(self) -> frozenset[int]:
+        """At a shared table: the seats (numbered as in config) played over the network."""
+        playing = [row for row in self.query(SeatRow) if row.value() is not None]
+        return frozenset(seat for seat, row in enumerate(playing) if row.plays_remote)
 
     def action_learn(self) -> None:
         """The guided game, with the first seat's name when a person sits there."""

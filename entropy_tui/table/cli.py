@@ -1,0 +1,103 @@
+"""`entropy-tui join`: one screen of a shared table; `entropy-tui host`: the table itself."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def _join_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="entropy-tui join",
+        description="One screen of a shared table: the seat a ticket gives, or the lobby.",
+    )
+    parser.add_argument("--socket", type=Path, required=True, help="the table's local socket")
+    entry = parser.add_mutually_exclusive_group(required=True)
+    entry.add_argument("--ticket", help="the ticket the table gave for this screen")
+    entry.add_argument("--lobby", action="store_true", help="go to the lobby, with no login")
+    parser.add_argument("--no-mouse", action="store_true", help="ignore the mouse (for SSH)")
+    parser.add_argument(
+        "--colour-blind", action="store_true", help="start with the colour-blind-safe theme"
+    )
+    return parser
+
+
+def join_main(argv: list[str]) -> int:
+    try:
+        args = _join_parser().parse_args(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    from entropy_tui.tui.cli import FRAMES_PER_SECOND
+
+    os.environ.setdefault("TEXTUAL_FPS", str(FRAMES_PER_SECOND))
+    from entropy_tui.tui.table_app import TableApp
+
+    app = TableApp(args.socket, None if args.lobby else args.ticket, colourblind=args.colour_blind)
+    app.run(mouse=not args.no_mouse)
+    if app.farewell:
+        print(app.farewell, file=sys.stderr)
+    return app.return_code or 0
+
+
+def _host_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="entropy-tui host",
+        description="Host a shared table: players join over SSH, each seeing only their own seat;"
+        " this terminal is the host's own screen.",
+    )
+    parser.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222)")
+    parser.add_argument(
+        "--listen", default="", metavar="ADDRESS", help="the address to listen on (default: all)"
+    )
+    parser.add_argument(
+        "--seats",
+        help='e.g. "remote:Ann,remote:Bob,Cy,bot:greedy": remote:NAME joins over SSH, a plain'
+        " name plays at this keyboard, bot:KIND is a bot; without it a set-up screen opens",
+    )
+    parser.add_argument("--seed", type=int, help="the seed (random if left out)")
+    parser.add_argument(
+        "--resume", action="store_true", help="bring back the table whose game was saved last"
+    )
+    parser.add_argument("--password", help="the table's password (one is made up if left out)")
+    parser.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help="public keys that may log in (default: authorized_keys in the data folder)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause between two bot decisions (default 0.6)",
+    )
+    return parser
+
+
+def host_main(argv: list[str]) -> int:
+    try:
+        args = _host_parser().parse_args(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    from .host import HostOptions, run_host
+
+    if args.resume and args.seats is not None:
+        print(
+            "entropy-tui host: --resume brings back a saved table; leave --seats out",
+            file=sys.stderr,
+        )
+        return 2
+    options = HostOptions(
+        port=args.port,
+        listen=args.listen,
+        seats=args.seats,
+        seed=args.seed,
+        resume=args.resume,
+        password=args.password,
+        authorized_keys=args.authorized_keys,
+        bot_delay=max(args.bot_delay, 0.0),
+    )
+    return run_host(options)

@@ -1,0 +1,152 @@
+"""`entropy-tui host`: opens the table (a new game, or the one saved last), starts the SSH
+server that gives each login its own screen, and runs the host's own screen in this terminal.
+The table closes when the host leaves their screen, or on SIGTERM / SIGHUP."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import signal
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .seats import new_code, parse_table_seats
+from .server import Table, private_socket_path, resume_table
+
+SEED_LIMIT = 1_000_000
+HOST_KEY_FILE = "ssh_host_key"
+AUTHORIZED_KEYS_FILE = "authorized_keys"
+
+
+@dataclass(frozen=True, slots=True)
+class HostOptions:
+    port: int = 2222
+    listen: str = ""
+    seats: str | None = None
+    seed: int | None = None
+    resume: bool = False
+    password: str | None = None
+    authorized_keys: Path | None = None
+    bot_delay: float = 0.6
+
+
+def run_host(options: HostOptions) -> int:
+    from entropy_tui.saves import SaveError
+
+    try:
+        table = open_table(options)
+    except (ValueError, SaveError, OSError) as error:
+        print(f"entropy-tui host: {error}", file=sys.stderr)
+        return 2
+    if table is None:
+        return 0  # the set-up screen was left
+    return asyncio.run(serve(table, options))
+
+
+def open_table(options: HostOptions) -> Table | None:
+    """The table to host: brought back from its save, or a new game (None: set-up left)."""
+    from entropy_tui.saves import SaveError, new_autosave_path
+    from entropy_tui.tui.config import GameConfig
+    from entropy_tui.tui.session import Session
+
+    path = private_socket_path()
+    if options.resume:
+        from entropy_tui.save_folder import list_saves
+
+        latest = next((save for save in list_saves() if save.table and not save.over), None)
+        if latest is None:
+            raise SaveError("there is no unfinished table to bring back")
+        return resume_table(latest.path, path, bot_delay=options.bot_delay)
+    seed = options.seed if options.seed is not None else random.randrange(SEED_LIMIT)
+    if seed < 0:
+        raise ValueError("--seed must be 0 or more")
+    if options.seats is None:
+        from entropy_tui.tui.table_setup import TableSetupApp
+
+        setup = TableSetupApp(seed)
+        setup.run()
+        if setup.chosen is None:
+            return None
+        config, remote = setup.chosen
+    else:
+        seats, remote = parse_table_seats(options.seats)
+        config = GameConfig(seats, seed=seed)
+    session = Session(config, save_path=new_autosave_path())
+    return Table(session, remote, path, options.bot_delay)
+
+
+async def serve(table: Table, options: HostOptions) -> int:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, stop.set)
+    await table.start()
+    ssh = None
+    try:
+        ssh, lines = await start_ssh(table, options)
+        table.connect_info = "\n".join(lines)
+        print("\n".join(lines), flush=True)
+        console = await asyncio.create_subprocess_exec(*table.host_command())
+        waiting = [asyncio.create_task(console.wait()), asyncio.create_task(stop.wait())]
+        await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        if console.returncode is None:
+            console.terminate()
+            await console.wait()
+        for task in waiting:
+            task.cancel()
+    except OSError as error:
+        print(f"entropy-tui host: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if ssh is not None:
+            ssh.close()
+            with contextlib.suppress(Exception):
+                await ssh.wait_closed()
+        await table.close()
+    saver = table.session.saver
+    if saver is not None and not table.session.game.over:
+        print(f"The table is closed. Its game is saved in {saver.path}")
+        print("Bring it back with:  entropy-tui host --resume")
+    return 0
+
+
+async def start_ssh(table: Table, options: HostOptions) -> tuple[object | None, list[str]]:
+    """The SSH server for the table's logins, and what to tell the host about it."""
+    from entropy_tui.save_folder import saves_dir
+
+    try:
+        from entropy_tui.ssh import ensure_host_key, start_ssh_server
+    except ImportError:
+        lines = [
+            "This entropy-tui has no SSH server: screens on this machine join the table with",
+            f"  entropy-tui join --socket {table.socket_path} --lobby",
+        ]
+        return None, lines
+    folder = saves_dir()
+    key_path = folder / HOST_KEY_FILE
+    fingerprint = ensure_host_key(key_path)
+    keys = options.authorized_keys
+    if keys is None and (folder / AUTHORIZED_KEYS_FILE).is_file():
+        keys = folder / AUTHORIZED_KEYS_FILE
+    password = options.password or new_code()
+    server = await start_ssh_server(
+        port=options.port,
+        host=options.listen,
+        host_key=key_path,
+        authorized_keys=keys,
+        password=password,
+        command_for=table.command_for,
+    )
+    port, machine = server.port, socket.gethostname()
+    names = [table.session.seats[seat].name.casefold() for seat in sorted(table.remote)]
+    lines = [f"The table is open: players connect with ssh on port {port}."]
+    lines += [f"  {name}:  ssh -p {port} {name}@{machine}" for name in names if " " not in name]
+    lines += [
+        f"  anyone else:  ssh -p {port} <any name>@{machine}   (the lobby: a free seat, or watch)",
+        f"Host key fingerprint: {fingerprint}",
+        f"Password: {password}" + (f"  (or a key listed in {keys})" if keys is not None else ""),
+    ]
+    return server, lines

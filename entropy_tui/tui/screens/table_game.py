@@ -1,0 +1,65 @@
+"""The game screen of a shared table: the same screen as at home, showing this screen's seats
+only. Choices go to the table; the others' turns play out as the table sends them."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from entropy_tui.table.replica import ReplicaSession
+
+from ..widgets.prompt import Prompt
+from .game import GameScreen
+
+# Commands of a game at home that a shared table does without: a move the others have seen
+# stays made, bots are paced by the table, and a copy of everyone's cards is not for one screen.
+OFF_AT_A_TABLE = frozenset({"undo", "redo", "skip_bots", "save_copy"})
+DECIDING = frozenset({"digit", "choose_highlighted", "hint"})  # not for a spectator
+
+
+class TableScreen(GameScreen):
+    SCOPE: ClassVar[str | tuple[str, ...]] = ("game", "board")
+
+    def __init__(self, session: ReplicaSession) -> None:
+        super().__init__(session, bot_delay=0)
+        self.replica = session
+        self._table_note = ""  # the prompt's note about the table, while it is shown
+
+    def on_mount(self) -> None:  # before the game screen's own
+        code = self.replica.code
+        if code is not None:
+            self.notify(
+                f"Your seat code is {code}. From the lobby it gives you this seat back.",
+                title="Seat code",
+                timeout=20,
+            )
+        if self.replica.connect:
+            self.notify(self.replica.connect, title="Your table is open", timeout=30)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in OFF_AT_A_TABLE or (action in DECIDING and not self.replica.mine):
+            return False
+        return super().check_action(action, parameters)
+
+    def show_scene(self) -> None:
+        super().show_scene()
+        self.show_table()
+
+    def show_table(self) -> None:
+        """Says so when the seat to decide is away: the game waits for them."""
+        replica, prompt = self.replica, self.query_one(Prompt)
+        decision = replica.decision
+        note = ""
+        if decision is not None and replica.away(decision.player):
+            name = replica.seats[decision.player].name
+            note = f"{name} is away: the game waits for them to come back"
+        if note:
+            prompt.note(note)
+        elif self._table_note and prompt.border_title == self._table_note:
+            prompt.note("")
+        self._table_note = note
+
+    def action_seats(self) -> None:
+        from .seats import SeatsScreen
+
+        if self.scene is not None:
+            self.app.push_screen(SeatsScreen(self.scene, None))  # seats change hands at the host

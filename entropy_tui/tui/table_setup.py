@@ -1,0 +1,29 @@
+"""The set-up screen of `entropy-tui host` without --seats: the new-game screen, where a seat
+may also be Remote. It returns the game's settings and which seats are remote."""
+
+from __future__ import annotations
+
+from textual.events import Mount
+
+from .app import EntropyApp
+from .config import GameConfig
+from .screens.new_game import NewGameScreen
+
+Chosen = tuple[GameConfig, frozenset[int]]
+
+
+class TableSetupApp(EntropyApp):
+    def __init__(self, seed: int) -> None:
+        super().__init__(default_seed=seed)
+        self.chosen: Chosen | None = None
+
+    def on_mount(self, event: Mount) -> None:
+        event.prevent_default()  # not the app's own start screen
+        self._show(NewGameScreen(self.default_seed, table=True))
+        self._guard_size()
+
+    def start_game(self, config: GameConfig) -> None:
+        screen = self.screen
+        assert isinstance(screen, NewGameScreen)
+        self.chosen = (config, screen.remote_seats())
+        self.exit()

@@ -1,0 +1,157 @@
+"""The screen of a shared table (`entropy-tui join`) against a table in the test's own event loop:
+its seat's view, choices sent and played on every screen, away seats, the lobby, spectators."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from entropy_tui.table.server import Table
+from entropy_tui.tui.screens.lobby import LobbyScreen
+from entropy_tui.tui.screens.table_game import TableScreen
+from entropy_tui.tui.table_app import TableApp
+from entropy_tui.tui.widgets.prompt import Prompt
+
+from ..table.support import Screen, make_table, ticket_of
+from .helpers import screen_text, settle
+
+SIZE = (80, 24)
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
+    """Lets the app and the table run until `condition` holds (a bounded number of turns)."""
+    for _ in range(1000):
+        if condition():
+            await settle(pilot)
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the screen never got there")
+
+
+def person_to_move(table: Table) -> int | None:
+    decision = table.session.decision
+    if decision is None or table.session.is_bot(decision.player):
+        return None
+    return decision.player
+
+
+async def test_a_player_sees_their_own_seat_and_their_choice_is_made_everywhere(
+    tmp_path: Path,
+) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob,bot:greedy")
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        bob = await Screen.open(table, ticket_of(table.command_for("bob", None)))
+        await bob.next("game")
+        await until(pilot, lambda: person_to_move(table) == 0)
+        text = screen_text(app)
+        assert "Ann: move your Scientist" in text
+        # Shown once: it takes the seat back from the lobby.
+        assert any("Your seat code is" in note.message for note in app._notifications)
+        step = len(table.session.game.state.choices)
+        await pilot.press("1")
+        await until(pilot, lambda: len(table.session.game.state.choices) > step)
+        assert (await bob.next("chose"))["step"] == step
+        assert app.replica is not None
+        await until(pilot, lambda: app.replica.position == table.session.position)
+        # Ann's own hand is on her screen; Bob's is not.
+        view = app.replica.view()
+        assert view["players"][0]["hand"] == table.session.game.view(0)["players"][0]["hand"]
+        assert view["players"][1]["hand"] != table.session.game.state.players[1].hand
+        await bob.close()
+    await table.close()
+
+
+async def test_another_seat_away_at_its_decision_is_said_on_screen(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    bob = await Screen.open(table, ticket_of(table.command_for("bob", None)))
+    await bob.next("game")
+    app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        # Ann plays until it is Bob's decision.
+        while person_to_move(table) == 0:
+            step = len(table.session.game.state.choices)
+            await pilot.press("1")
+            await until(pilot, lambda step=step: len(table.session.game.state.choices) > step)
+            await until(
+                pilot, lambda step=step: app.replica is not None and app.replica.step > step
+            )
+        assert person_to_move(table) == 1
+        assert "Bob decides" in screen_text(app)
+        await bob.close()
+        prompt = app.screen.query_one(Prompt)
+        away = "Bob is away: the game waits for them to come back"
+        await until(pilot, lambda: prompt.border_title == away)
+        assert away in screen_text(app)
+        # Ann's keys do not decide for Bob.
+        step = len(table.session.game.state.choices)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(table.session.game.state.choices) == step
+        # Bob comes back: the note goes, and his decision is the same one.
+        back = await Screen.open(table, ticket_of(table.command_for("Bob", None)))
+        assert len((await back.next("game"))["snapshot"]["choices"]) == step
+        await until(pilot, lambda: prompt.border_title != away)
+        await back.close()
+    await table.close()
+
+
+async def test_the_lobby_takes_a_free_seat(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob,bot:greedy")
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.command_for("carol", None)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        text = screen_text(app)
+        assert "Ann  free (take it below)" in text and "Casual 3  Casual bot" in text
+        await pilot.press("down", "enter")  # Bob's seat
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.replica is not None and app.replica.mine == {1}
+        assert table.seat_state(1) == "playing" and table.seat_state(0) == "free"
+    await table.close()
+
+
+async def test_the_lobby_watches_with_public_information_only(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    app = TableApp(table.socket_path, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("end", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        replica = app.replica
+        assert replica is not None and replica.mine == frozenset()
+        assert (
+            replica.view()["players"][0]["hand"]
+            == table.session.game.view(None)["players"][0]["hand"]
+        )
+        assert "1-9 Pick" not in screen_text(app)  # nothing here to decide
+    await table.close()
+
+
+async def test_a_seat_code_typed_in_the_lobby_gives_the_seat_back(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    first = await Screen.open(table, ticket_of(table.command_for("dee", None)))
+    await first.next("lobby")
+    await first.send({"op": "take", "seat": 0})
+    code = (await first.next("game"))["code"]
+    await first.close()
+    app = TableApp(table.socket_path, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: table.seat_state(0) == "away")
+        await pilot.press("tab", *"nope", "enter")
+        await until(pilot, lambda: "No seat has that code." in screen_text(app))
+        code_input = app.screen.query_one("#lobby-code")
+        code_input.value = code  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.replica is not None and app.replica.mine == {0}
+    await table.close()

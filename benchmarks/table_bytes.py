@@ -34,6 +34,7 @@ from entropy_tui.tui.config import GameConfig  # noqa: E402
 from entropy_tui.tui.session import Session  # noqa: E402
 
 QUIET = 0.3  # seconds without output that end an update
+NOTHING = 2.0  # seconds without any output after a decision: the screen wrote nothing
 IDLE_SECONDS = 5.0
 CODE_NOTICE_SECONDS = 21.0  # the seat code's notice closes by then (one redraw)
 
@@ -71,9 +72,12 @@ class Terminal:
         self.written += data
         self.last_write = time.monotonic()
 
-    async def quiet(self) -> None:
-        """Waits until the screen has written nothing for QUIET seconds."""
-        while time.monotonic() - max(self.last_write, 0) < QUIET:
+    async def quiet(self, since: float = 0.0) -> None:
+        """Waits for the screen's first write after `since` (for at most NOTHING seconds: it
+        may write nothing), then until it has written nothing for QUIET seconds."""
+        while self.last_write <= since and time.monotonic() - since < NOTHING:
+            await asyncio.sleep(0.005)
+        while time.monotonic() - self.last_write < QUIET:
             await asyncio.sleep(QUIET / 4)
 
     def press(self, keys: str) -> None:
@@ -113,7 +117,7 @@ async def main(decisions: int, size: tuple[int, int]) -> None:
         started = time.monotonic()
         screens[seat] = await Terminal.start(table.command_for(user, None), size)
         await until(lambda seat=seat: table.seat_state(seat) == "playing")
-        await screens[seat].quiet()
+        await screens[seat].quiet(started)
         joins.append(time.monotonic() - started - QUIET)
     print(f"join (start to screen drawn): {', '.join(f'{s:.2f} s' for s in joins)}")
     await asyncio.sleep(CODE_NOTICE_SECONDS)
@@ -126,11 +130,11 @@ async def main(decisions: int, size: tuple[int, int]) -> None:
             break
         seat, step = decision.player, len(table.session.game.state.choices)
         other = screens[1 - seat]
-        before = len(other.written)
+        before, pressed = len(other.written), time.monotonic()
         screens[seat].press(key_for_first_enabled(table))
         await until(lambda step=step: len(table.session.game.state.choices) > step)
-        await other.quiet()
-        await screens[seat].quiet()
+        await other.quiet(pressed)
+        await screens[seat].quiet(pressed)
         sizes.append(len(other.written) - before)
     idle_before = {seat: len(screen.written) for seat, screen in screens.items()}
     await asyncio.sleep(IDLE_SECONDS)
@@ -141,7 +145,7 @@ async def main(decisions: int, size: tuple[int, int]) -> None:
     started = time.monotonic()
     screens[1] = await Terminal.start(table.command_for("bob", None), size)
     await until(lambda: table.seat_state(1) == "playing")
-    await screens[1].quiet()
+    await screens[1].quiet(started)
     rejoin = time.monotonic() - started - QUIET
     for screen in screens.values():
         await screen.stop()

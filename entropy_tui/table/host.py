@@ -12,9 +12,13 @@ import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .seats import new_code, parse_table_seats
 from .server import Table, private_socket_path, resume_table
+
+if TYPE_CHECKING:
+    from entropy_tui.ssh import SshServer
 
 SEED_LIMIT = 1_000_000
 HOST_KEY_FILE = "ssh_host_key"
@@ -73,7 +77,8 @@ def open_table(options: HostOptions) -> Table | None:
         config, remote = setup.chosen
     else:
         seats, remote = parse_table_seats(options.seats)
-        config = GameConfig(seats, seed=seed)
+        # No "End your turn" step: it is there to take the turn back, and a table has no undo.
+        config = GameConfig(seats, seed=seed, confirm_turn_end=False)
     session = Session(config, save_path=new_autosave_path())
     return Table(session, remote, path, options.bot_delay)
 
@@ -113,21 +118,17 @@ async def serve(table: Table, options: HostOptions) -> int:
     return 0
 
 
-async def start_ssh(table: Table, options: HostOptions) -> tuple[object | None, list[str]]:
+async def start_ssh(table: Table, options: HostOptions) -> tuple[SshServer, list[str]]:
     """The SSH server for the table's logins, and what to tell the host about it."""
     from entropy_tui.save_folder import saves_dir
+    from entropy_tui.ssh import HostKeyError, ensure_host_key, start_ssh_server
 
-    try:
-        from entropy_tui.ssh import ensure_host_key, start_ssh_server
-    except ImportError:
-        lines = [
-            "This entropy-tui has no SSH server: screens on this machine join the table with",
-            f"  entropy-tui join --socket {table.socket_path} --lobby",
-        ]
-        return None, lines
     folder = saves_dir()
     key_path = folder / HOST_KEY_FILE
-    fingerprint = ensure_host_key(key_path)
+    try:
+        fingerprint = ensure_host_key(key_path)
+    except HostKeyError as error:
+        raise OSError(f"{key_path}: {error} (move it away: a new key is made)") from None
     keys = options.authorized_keys
     if keys is None and (folder / AUTHORIZED_KEYS_FILE).is_file():
         keys = folder / AUTHORIZED_KEYS_FILE
@@ -148,5 +149,6 @@ async def start_ssh(table: Table, options: HostOptions) -> tuple[object | None, 
         f"  anyone else:  ssh -p {port} <any name>@{machine}   (the lobby: a free seat, or watch)",
         f"Host key fingerprint: {fingerprint}",
         f"Password: {password}" + (f"  (or a key listed in {keys})" if keys is not None else ""),
+        f"Screens on this machine:  entropy-tui join --socket {table.socket_path} --lobby",
     ]
     return server, lines

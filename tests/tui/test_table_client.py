@@ -12,6 +12,7 @@ from entropy_tui.table.server import Table
 from entropy_tui.tui.screens.lobby import LobbyScreen
 from entropy_tui.tui.screens.table_game import TableScreen
 from entropy_tui.tui.table_app import TableApp
+from entropy_tui.tui.table_setup import TableSetupApp
 from entropy_tui.tui.widgets.prompt import Prompt
 
 from ..table.support import Screen, make_table, ticket_of
@@ -51,7 +52,7 @@ async def test_a_player_sees_their_own_seat_and_their_choice_is_made_everywhere(
         text = screen_text(app)
         assert "Ann: move your Scientist" in text
         # Shown once: it takes the seat back from the lobby.
-        assert any("Your seat code is" in note.message for note in app._notifications)
+        assert any("gives you this seat back" in note.message for note in app._notifications)
         step = len(table.session.game.state.choices)
         await pilot.press("1")
         await until(pilot, lambda: len(table.session.game.state.choices) > step)
@@ -155,3 +156,18 @@ async def test_a_seat_code_typed_in_the_lobby_gives_the_seat_back(tmp_path: Path
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.replica is not None and app.replica.mine == {0}
     await table.close()
+
+
+async def test_the_host_set_up_screen_offers_remote_seats() -> None:
+    app = TableSetupApp(seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "host a shared table" in text and "< Remote >" in text
+        assert "Learn to play" not in text and "End your turn yourself" not in text
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert app.chosen is not None
+    config, remote = app.chosen
+    assert [(seat.name, seat.bot) for seat in config.seats] == [("Ann", None), ("Bob", None)]
+    assert remote == frozenset({1}) and config.seed == 12 and not config.confirm_turn_end

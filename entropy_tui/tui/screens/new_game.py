@@ -106,12 +106,14 @@ class NewGameScreen(Screen[None]):
                 compact=True,
                 id="open-hands",
             )
-            yield TickBox(
+            turn_end = TickBox(
                 "End your turn yourself (until then the whole turn can be taken back)",
-                self.confirm_turn_end,
+                self.confirm_turn_end and not self.table,
                 compact=True,
                 id="confirm-turn-end",
             )
+            turn_end.display = not self.table  # a shared table has no undo
+            yield turn_end
             yield TickBox(
                 "Hints (h at your decision: the expert's pick and why; the log notes each)",
                 True,

@@ -28,9 +28,9 @@ class TableScreen(GameScreen):
         code = self.replica.code
         if code is not None:
             self.notify(
-                f"Your seat code is {code}. From the lobby it gives you this seat back.",
-                title="Seat code",
-                timeout=20,
+                f"{code} gives you this seat back from the lobby.",
+                title="Your seat code",
+                timeout=12,
             )
         if self.replica.connect:
             self.notify(self.replica.connect, title="Your table is open", timeout=30)

@@ -263,3 +263,25 @@ async def test_a_killed_table_resumes_from_its_save_with_no_decision_lost(
     assert len((await again.next("game"))["snapshot"]["choices"]) == len(made)
     await again.close()
     await resumed.close()
+
+
+async def test_a_hint_asked_is_noted_on_every_screen_and_only_its_owner_may_ask(
+    tmp_path: Path,
+) -> None:
+    table = await started(tmp_path, "remote:Ann,remote:Bob")
+    screens = {0: await login(table, "ann"), 1: await login(table, "bob")}
+    for screen in screens.values():
+        await screen.next("game")
+    seat = await human_to_decide(table)
+    step = len(table.session.game.state.choices)
+    await screens[1 - seat].send({"op": "hint", "step": step})
+    assert (await screens[1 - seat].next("refused"))["to"] == "hint"
+    await screens[seat].send({"op": "hint", "step": step})
+    name = table.session.seats[seat].name
+    for screen in screens.values():
+        note = await screen.next("note")
+        assert (note["seat"], note["text"]) == (seat, f"{name} asked for a hint")
+    assert [note.text for note in table.session.timeline.notes] == [f"{name} asked for a hint"]
+    for screen in screens.values():
+        await screen.close()
+    await table.close()

@@ -71,7 +71,7 @@ class Table:
     socket_path: Path
     bot_delay: float = 0.6
     claims: dict[int, Claim] = field(default_factory=dict)  # remote seats taken, by whom
-    # How a screen is started: this Python running the app (tests may name another).
+    # How a screen is started: this Python, running the app.
     program: Sequence[str] = (sys.executable, "-m", "entropy_tui")
     connect_info: str = ""  # how players connect, for the host's own screen
     _tickets: dict[str, Ticket] = field(default_factory=dict)
@@ -183,6 +183,8 @@ class Table:
             await asyncio.to_thread(self.session.saver.flush)
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
+        with contextlib.suppress(OSError):  # its folder, unless something else is in it
+            self.socket_path.parent.rmdir()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(writer)

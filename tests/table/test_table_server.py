@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from entropy_tui.table.protocol import MAX_CLIENT_LINE
 from entropy_tui.table.server import Table, resume_table
 
 from .support import Screen, make_table, ticket_of
@@ -284,4 +285,15 @@ async def test_a_hint_asked_is_noted_on_every_screen_and_only_its_owner_may_ask(
     assert [note.text for note in table.session.timeline.notes] == [f"{name} asked for a hint"]
     for screen in screens.values():
         await screen.close()
+    await table.close()
+
+
+async def test_a_line_longer_than_any_message_closes_the_connection(tmp_path: Path) -> None:
+    table = await started(tmp_path)
+    ann = await login(table, "ann")
+    await ann.next("game")
+    await ann.send(b"x" * (MAX_CLIENT_LINE * 2) + b"\n")
+    assert (await ann.next("bye"))["reason"] == "That line is too long for this table."
+    assert await ann.closed()
+    assert table.seat_state(0) == "away"
     await table.close()

@@ -106,6 +106,11 @@ async def start_ssh_server(
     if authorized_keys is None and password is None:
         raise ValueError("an SSH table needs an authorized keys file, a password, or both")
     ensure_host_key(host_key)
+    # Unconfigured, Python prints warnings to stderr: the terminal the host's own screen draws
+    # in. What the server logs is for a handler the host sets up, if it wants one.
+    for name in ("asyncssh", "entropy_tui.ssh"):
+        if not logging.getLogger(name).handlers:
+            logging.getLogger(name).addHandler(logging.NullHandler())
     server = SshServer(authorized_keys=authorized_keys, password=password, command_for=command_for)
     await server._listen(host, port, load_host_key(host_key))
     return server

@@ -197,21 +197,20 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         self._flush_input()
 
     def _flush_input(self) -> None:
-        if self._program is None or self._lost or not self._program.running:
-            return
-        loop = asyncio.get_running_loop()
-        try:
-            written = os.write(self._program.master, self._input) if self._input else 0
-        except BlockingIOError:
-            written = 0
-        except OSError:
-            self._input.clear()
-            written = 0
-        del self._input[:written]
-        if self._input:
-            loop.add_writer(self._program.master, self._flush_input)
-        else:
-            loop.remove_writer(self._program.master)
+        program = self._program
+        if program is not None and program.running and not self._lost and self._input:
+            try:
+                del self._input[: os.write(program.master, self._input)]
+            except BlockingIOError:
+                pass
+            except OSError:  # the program has closed its terminal
+                self._input.clear()
+            loop = asyncio.get_running_loop()
+            if self._input:
+                loop.add_writer(program.master, self._flush_input)
+            else:
+                loop.remove_writer(program.master)
+        # Keys that wait (for the program to read them, or to start) make the client wait too.
         assert self._channel is not None
         if len(self._input) > INPUT_BUFFER_LIMIT and not self._input_paused:
             self._input_paused = True

@@ -2,7 +2,7 @@
 seat count, with the same bot in every seat.
 
     python benchmarks/balance.py [--games 100] [--seats 2,3,4] [--bots greedy] [--write]
-    python benchmarks/balance.py --games 30 --bots expert --iterations 40 --write
+    python benchmarks/balance.py --games 30 --bots expert --iterations 40 --jobs 2 --write
 
 The games are those of `python -m entropy_tui simulate` (same seeds, same bots); this script
 only counts more of what they show. Targets (docs/assumptions.md, Balance): every one of the
@@ -13,10 +13,12 @@ trigger in at least 99% of games with a median of 12-35 rounds.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,13 +130,33 @@ def simulate_argv(
 
 
 def measure(
-    seats: int, games: int, bots: str, seed: int, iterations: int | None
+    seats: int, games: int, bots: str, seed: int, iterations: int | None, jobs: int = 1
 ) -> Tally:
     args = simulate.parser().parse_args(simulate_argv(seats, games, bots, seed, iterations))
-    results: list[simulate.GameResult] = []
     started = time.perf_counter()
-    simulate.run(args, on_game=results.append)
-    return tally(seats, results, time.perf_counter() - started, objective_names())
+    if jobs <= 1:
+        results: list[simulate.GameResult] = []
+        simulate.run(args, on_game=results.append)
+    else:
+        results = _play_in_parallel(args, jobs)
+    # Busy processes each take about `jobs` times the wall-clock time per game.
+    seconds = (time.perf_counter() - started) * max(1, jobs)
+    return tally(seats, results, seconds, objective_names())
+
+
+def _play_in_parallel(args: argparse.Namespace, jobs: int) -> list[simulate.GameResult]:
+    """The same games `simulate.run` plays (same seeds, bots and budget), spread over `jobs`
+    processes; each game is deterministic, so the figures are those of one process."""
+    play = functools.partial(
+        simulate.play_game,
+        args.seats,
+        simulate.seat_bots(args.bots, args.seats),
+        round_cap=args.round_cap,
+        check_every=args.check == "every",
+        budget=simulate.Budget(args.seconds, args.iterations),
+    )
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(play, range(args.seed, args.seed + args.games)))
 
 
 def heading(bots: str, iterations: int | None) -> str:
@@ -143,11 +165,17 @@ def heading(bots: str, iterations: int | None) -> str:
 
 
 def report(
-    tallies: Sequence[Tally], bots: str, games: int, seed: int, iterations: int | None
+    tallies: Sequence[Tally],
+    bots: str,
+    games: int,
+    seed: int,
+    iterations: int | None,
+    jobs: int = 1,
 ) -> str:
     objectives = list(tallies[0].objective_shares)
     seats = ",".join(str(t.seats) for t in tallies)
     budget = f" --iterations {iterations}" if iterations is not None else ""
+    budget += f" --jobs {jobs}" if jobs > 1 else ""
     lines = [
         heading(bots, iterations),
         "",
@@ -227,13 +255,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="greedy", help="the bot in every seat")
     parser.add_argument("--seed", type=int, default=50, help="game i is seeded SEED+i")
     parser.add_argument("--iterations", type=int, help="the expert's search per decision")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument("--write", action="store_true", help="update docs/balance.md")
     args = parser.parse_args(argv)
     tallies = []
     for seats in args.seats:
-        tallies.append(measure(seats, args.games, args.bots, args.seed, args.iterations))
+        tallies.append(measure(seats, args.games, args.bots, args.seed, args.iterations, args.jobs))
         print(f"{seats} seats: {tallies[-1].seconds_per_game:.1f} s per game", file=sys.stderr)
-    text = report(tallies, args.bots, args.games, args.seed, args.iterations)
+    text = report(tallies, args.bots, args.games, args.seed, args.iterations, args.jobs)
     print(text)
     if args.write:
         write_section(text)

@@ -25,6 +25,8 @@ from .heuristic import evaluate
 DECLINE_PENALTY = 0.3
 DECLINES = frozenset({"skip"})
 FREE_ACTIONS = ("exchange:", "fulfil:")
+# A free action pays for a choice before the Mission step; a chain going on into that step
+# would see further ahead (a Mission played) than the options it is compared with.
 # Choices that only finish what the previous choice began; the heuristic cannot value them
 # while they wait, so the look-ahead makes them.
 FOLLOW_UPS = frozenset({"choose_type"})
@@ -98,7 +100,7 @@ class GreedyBot:
             on_action = through_action and decision.kind == game.state.turn.action
             movement = through_action and game.state.turn.step == "movement"
             wanted = (
-                last.startswith(FREE_ACTIONS)
+                (last.startswith(FREE_ACTIONS) and game.state.turn.step != "mission")
                 or decision.kind in FOLLOW_UPS
                 or movement
                 or (on_action and not acted)

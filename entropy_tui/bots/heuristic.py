@@ -27,7 +27,10 @@ HAND_CARD = 1.0
 # A stock beyond what a few turns can spend is worth only its leftover VP: hoarding is not play.
 USEFUL_RESOURCES = 5
 USEFUL_CARDS = 4
-LIFEFORM = {"bacteria": 0.8, "plant": 1.4, "animal": 2.3}
+# Each step up (Bacteria to Plant, Plant to Animal) is one advancement, as gaining a Bacteria
+# is: an upgrade is worth as much as a new Bacteria, or bots would hardly ever make Plants.
+ADVANCEMENT = 0.8
+LIFEFORM = {"bacteria": ADVANCEMENT, "plant": 2 * ADVANCEMENT, "animal": 3 * ADVANCEMENT}
 PLAYED_CARD = 0.6
 PLANET = 2.5
 STAR = 0.8
@@ -40,6 +43,9 @@ FOCUS_TIER = 1.2
 GENERATOR_STEP = 0.6
 SMALL_TILE_SHARE = 0.6  # of the next small Lifeform tile, at full progress
 BIG_TILE_SHARE = 0.4
+# A tile's hope grows faster than its count (it pays only at its threshold), but not as the
+# square: that left the first Plants and Animals worth almost nothing, so bots never began them.
+TILE_PROGRESS_EXPONENT = 1.5
 MISSION_POTENTIAL = 3.0  # an unmet Mission, at full progress
 OBJECTIVE_GROWTH = 1.0  # the scoring count expected to grow by this before the end
 NEXT_SPACE_SHARE = 0.4  # of the step to the next track space, as a hope to get there
@@ -134,10 +140,11 @@ def _lifeform_progress(game: Game, seat: int) -> float:
         has_small = any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
         if not has_small and board.small_objectives[life]:
             share = min(1.0, total / objective.small_threshold)
-            value += SMALL_TILE_SHARE * board.small_objectives[life][-1] * share**2
+            hope = share**TILE_PROGRESS_EXPONENT
+            value += SMALL_TILE_SHARE * board.small_objectives[life][-1] * hope
         if board.big_objectives[life] is None:
             share = min(1.0, total / objective.big_threshold)
-            value += BIG_TILE_SHARE * objective.big_vp * share**2
+            value += BIG_TILE_SHARE * objective.big_vp * share**TILE_PROGRESS_EXPONENT
     return value
 
 

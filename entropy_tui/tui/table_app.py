@@ -17,6 +17,10 @@ from .app import EntropyApp
 from .session import Session
 
 LEFT_THE_TABLE = "Leave the table? Your seat waits for you: connect again to take it back."
+CLOSE_THE_TABLE = (
+    "Close the table? Every player's screen closes. The game is saved:"
+    " entropy-tui host --resume brings it back."
+)
 
 
 class TableApp(EntropyApp):
@@ -123,14 +127,22 @@ class TableApp(EntropyApp):
         self.game_in_progress = True
         self._show(TableScreen(session))
 
-    def new_game(self, seed: int | None = None, notice: str = "") -> None:
-        """A shared table plays its one game: after it, the screen closes."""
-        self.leave("The table's game is over.")
+    def show_game_over(self, session: Session) -> None:
+        from .screens.table_game import TableGameOverScreen
+
+        self.game_in_progress = False
+        self._show(TableGameOverScreen(session))
 
     def action_request_quit(self) -> None:
         from .screens.confirm_quit import ConfirmQuitScreen
 
-        if not self.game_in_progress or self.replica is None or not self.replica.mine:
-            self.exit()
-        elif not isinstance(self.screen, ConfirmQuitScreen):
-            self.push_screen(ConfirmQuitScreen(LEFT_THE_TABLE), callback=self._quit_if_confirmed)
+        replica = self.replica
+        if replica is not None and replica.role == "host":
+            question = CLOSE_THE_TABLE
+        elif self.game_in_progress and replica is not None and replica.mine:
+            question = LEFT_THE_TABLE
+        else:
+            self.exit()  # nothing of theirs waits: a spectator, the lobby, a finished game
+            return
+        if not isinstance(self.screen, ConfirmQuitScreen):
+            self.push_screen(ConfirmQuitScreen(question), callback=self._quit_if_confirmed)

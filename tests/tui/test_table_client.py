@@ -9,9 +9,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from entropy_tui.table.server import Table
+from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 from entropy_tui.tui.screens.lobby import LobbyScreen
-from entropy_tui.tui.screens.table_game import TableScreen
-from entropy_tui.tui.table_app import TableApp
+from entropy_tui.tui.screens.table_game import TableGameOverScreen, TableScreen
+from entropy_tui.tui.table_app import CLOSE_THE_TABLE, TableApp
 from entropy_tui.tui.table_setup import TableSetupApp
 from entropy_tui.tui.widgets.prompt import Prompt
 
@@ -171,3 +172,35 @@ async def test_the_host_set_up_screen_offers_remote_seats() -> None:
     config, remote = app.chosen
     assert [(seat.name, seat.bot) for seat in config.seats] == [("Ann", None), ("Bob", None)]
     assert remote == frozenset({1}) and config.seed == 12 and not config.confirm_turn_end
+
+
+async def test_a_finished_table_game_offers_no_new_game(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "bot:greedy,bot:random")
+    table.session.play_bots()  # to the end
+    assert table.session.game.over
+    await table.start()
+    app = TableApp(table.socket_path, None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("enter")  # watch: the only choice
+        await until(pilot, lambda: isinstance(app.screen, TableGameOverScreen))
+        text = screen_text(app)
+        assert "Game over" in text and "Replay" in text and "New game" not in text
+    await table.close()
+
+
+async def test_the_host_is_asked_before_closing_the_table(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.host_command()))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmQuitScreen)
+        assert app.screen.question == CLOSE_THE_TABLE
+        assert "Close the table?" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+    await table.close()

@@ -9,6 +9,7 @@ from entropy_tui.table.replica import ReplicaSession
 
 from ..widgets.prompt import Prompt
 from .game import GameScreen
+from .game_over import GameOverScreen
 
 # Commands of a game at home that a shared table does without: a move the others have seen
 # stays made, bots are paced by the table, and a copy of everyone's cards is not for one screen.
@@ -63,3 +64,8 @@ class TableScreen(GameScreen):
 
         if self.scene is not None:
             self.app.push_screen(SeatsScreen(self.scene, None))  # seats change hands at the host
+
+
+class TableGameOverScreen(GameOverScreen):
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "new_game"  # a shared table plays its one game

@@ -74,6 +74,12 @@ def _host_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="pause between two bot decisions (default 0.6)",
     )
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        metavar="PORT",
+        help="also offer the lobby to web browsers on this port (they give the table's password)",
+    )
     return parser
 
 
@@ -99,5 +105,6 @@ def host_main(argv: list[str]) -> int:
         password=args.password,
         authorized_keys=args.authorized_keys,
         bot_delay=max(args.bot_delay, 0.0),
+        web_port=args.web_port,
     )
     return run_host(options)

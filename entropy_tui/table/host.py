@@ -10,7 +10,7 @@ import random
 import signal
 import socket
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +35,7 @@ class HostOptions:
     password: str | None = None
     authorized_keys: Path | None = None
     bot_delay: float = 0.6
+    web_port: int | None = None  # the lobby for web browsers too (entropy_tui.web)
 
 
 def run_host(options: HostOptions) -> int:
@@ -88,10 +89,22 @@ async def serve(table: Table, options: HostOptions) -> int:
     stop = asyncio.Event()
     for number in (signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
+    if options.password is None:  # one password for SSH logins and browsers alike
+        options = replace(options, password=new_code())
     await table.start()
-    ssh = None
+    ssh = web = None
     try:
         ssh, lines = await start_ssh(table, options)
+        if options.web_port is not None:
+            from entropy_tui.web.table import serve_lobby
+
+            web, line = await serve_lobby(
+                table.web_command(),
+                port=options.web_port,
+                host=options.listen,
+                password=options.password,
+            )
+            lines.append(line)
         table.connect_info = "\n".join(lines)
         print("\n".join(lines), flush=True)
         console = await asyncio.create_subprocess_exec(*table.host_command())
@@ -106,6 +119,8 @@ async def serve(table: Table, options: HostOptions) -> int:
         print(f"entropy-tui host: {error}", file=sys.stderr)
         return 1
     finally:
+        if web is not None:
+            await web.close()
         if ssh is not None:
             ssh.close()
             with contextlib.suppress(Exception):

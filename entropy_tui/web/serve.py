@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import errno
 import signal
 import sys
 
-from .server import DEFAULT_MAX_TABS, WILDCARD_HOSTS, start_web_server
+from .server import DEFAULT_MAX_TABS, WILDCARD_HOSTS, bind_failure, start_web_server
 
 DEFAULT_PORT = 8000
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -105,16 +104,6 @@ def main(argv: list[str]) -> int:
         print("entropy-tui serve: --bot-delay must be 0 or more", file=sys.stderr)
         return 2
     return asyncio.run(_serve(app_command(args), args))
-
-
-def bind_failure(host: str, port: int, error: OSError) -> str:
-    """One line on why the address cannot be served, and what to do."""
-    if error.errno == errno.EADDRINUSE:
-        return f"port {port} is already in use on {host}; choose another with --port"
-    if error.errno == errno.EACCES:
-        return f"no permission to listen on port {port}; choose one above 1023 with --port"
-    reason = error.strerror or str(error)
-    return f"cannot listen on {host} port {port} ({reason}); check --host"
 
 
 async def _serve(command: list[str], args: argparse.Namespace) -> int:

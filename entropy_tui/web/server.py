@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import errno
 import gc
 import hmac
 import shlex
@@ -107,6 +108,17 @@ def password_guard(password: str) -> Any:
         )
 
     return guard
+
+
+def bind_failure(host: str, port: int, error: OSError, flag: str = "--port") -> str:
+    """One line on why the address cannot be served, and what to do."""
+    if error.errno == errno.EADDRINUSE:
+        where = host or "this machine"
+        return f"port {port} is already in use on {where}; choose another with {flag}"
+    if error.errno == errno.EACCES:
+        return f"no permission to listen on port {port}; choose one above 1023 with {flag}"
+    reason = error.strerror or str(error)
+    return f"cannot listen on {host or 'every address'} port {port} ({reason})"
 
 
 class WebServer:

@@ -19,6 +19,7 @@ from entropy_tui.web.server import (
     start_web_server,
     tabs_full_message,
 )
+from entropy_tui.web.table import serve_lobby
 
 
 @pytest.mark.parametrize(
@@ -151,3 +152,25 @@ def basic(user: str, password: str) -> str:
 )
 def test_the_password_is_read_from_the_header(header: str, password: bytes) -> None:
     assert password_given(header) == password
+
+
+async def test_a_tables_web_page_names_its_own_option_when_it_cannot_listen() -> None:
+    with pytest.raises(OSError, match=r"--web-port 70000 is not a port"):
+        await serve_lobby(TINY_APP, port=70000, host="127.0.0.1", password="x")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(OSError, match=rf"port {port} is already in use.*with --web-port"):
+            await serve_lobby(TINY_APP, port=port, host="127.0.0.1", password="x")
+
+
+async def test_a_tables_web_page_asks_for_the_tables_password() -> None:
+    server, line = await serve_lobby(TINY_APP, port=0, host="127.0.0.1", password="sesame")
+    try:
+        assert line.startswith(f"In a browser: http://127.0.0.1:{server.port}/")
+        assert "the password above" in line
+        async with aiohttp.ClientSession() as client, client.get(server.url) as response:
+            assert response.status == 401
+    finally:
+        await server.close()

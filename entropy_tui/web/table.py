@@ -1,0 +1,24 @@
+"""The lobby of a table hosted with `entropy-tui host --web-port N`, offered to web browsers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .server import WebServer, bind_failure, start_web_server
+
+
+async def serve_lobby(
+    command: Sequence[str], *, port: int, host: str, password: str | None
+) -> tuple[WebServer, str]:
+    """Serves the table's browser command (it reaches the lobby) behind the table's password;
+    returns the server and the line that tells the host where it is."""
+    if not 0 <= port <= 65535:
+        raise OSError(f"--web-port {port} is not a port (0-65535; 0 picks a free one)")
+    try:
+        server = await start_web_server(
+            command, port=port, host=host, title="Entropy table", password=password
+        )
+    except OSError as error:
+        raise OSError(f"the web page: {bind_failure(host, port, error, '--web-port')}") from None
+    who = "the password above, any user name" if password is not None else "no password"
+    return server, f"In a browser: {server.url}   (the lobby; {who})"

@@ -25,7 +25,9 @@ class ReplicaSession(Session):
         their states); `send` takes a message to the table."""
         settings = welcome["settings"]
         config = GameConfig(
-            seats=tuple(SeatConfig(s["name"], s["bot"], s["colour"]) for s in welcome["seats"]),
+            seats=tuple(
+                SeatConfig(s["name"], s["bot"], s["colour"], s["remote"]) for s in welcome["seats"]
+            ),
             seed=settings["seed"],
             alternative_objectives=settings["alternative_objectives"],
             open_hands=settings["open_hands"],

@@ -72,6 +72,7 @@ class SeatConfig:
     name: str
     bot: str | None = None  # None: a person at the keyboard
     colour: str = "orange"
+    remote: bool = False  # a person at a shared table who plays from another terminal
 
     @property
     def look(self) -> SeatColour:
@@ -79,7 +80,9 @@ class SeatConfig:
 
     @property
     def kind_label(self) -> str:
-        return "human" if self.bot is None else f"{level_name(self.bot)} bot"
+        if self.bot is not None:
+            return f"{level_name(self.bot)} bot"
+        return "remote player" if self.remote else "human"
 
 
 @dataclass(frozen=True, slots=True)

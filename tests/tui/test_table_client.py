@@ -85,7 +85,7 @@ async def test_another_seat_away_at_its_decision_is_said_on_screen(tmp_path: Pat
                 pilot, lambda step=step: app.replica is not None and app.replica.step > step
             )
         assert person_to_move(table) == 1
-        assert "Bob decides" in screen_text(app)
+        assert "Bob decides (remote player)." in screen_text(app)
         await bob.close()
         prompt = app.screen.query_one(Prompt)
         away = "Bob is away: the game waits for them to come back"

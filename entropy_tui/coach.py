@@ -27,7 +27,7 @@ from .rules.vocabulary import ACTIONS, title
 
 # The guided game: two seats, the learner first, against the greedy bot. The seed was chosen
 # so that following the suggestions meets all nine actions by round 9 and every lesson, and
-# the game ends after 25 rounds (121 of the learner's decisions, 25 of them ending a turn),
+# the game ends after 24 rounds (117 of the learner's decisions, 24 of them ending a turn),
 # close at the end.
 TUTORIAL_SEED = 15
 TUTORIAL_OPPONENT = ("Bob", "greedy")

@@ -15,22 +15,30 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import itertools
 import json
 import os
 import re
+import signal
+import socket
 import statistics
+import struct
 import sys
 import tempfile
+import termios
 import time
 from pathlib import Path
 from typing import BinaryIO
 
 import asyncssh
 
+from entropy_tui.rules import Decision, Game
+from entropy_tui.saves import SaveError, load_game
 from entropy_tui.ssh import start_ssh_server
 
 REDRAW = 0.15  # seconds before a decision's autosave that count as its redraw
+QUIET = 0.3  # seconds with nothing sent that end a table screen's update
 PASSWORD = "benchmark"
 
 
@@ -173,6 +181,157 @@ async def measure(args: argparse.Namespace) -> dict[str, object]:
     }  # fmt: skip
 
 
+class Screen:
+    """One player's SSH login to a table, and everything it has been sent."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess):
+        self.conn, self.process = conn, process
+        self.received = Received()
+        self.reader = asyncio.ensure_future(read_all(process, self.received))
+
+    @classmethod
+    async def open(cls, user: str, port: int, args: argparse.Namespace) -> Screen:
+        columns, rows = (int(n) for n in args.size.split("x"))
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username=user, password=PASSWORD,
+            known_hosts=None, client_keys=None, agent_path=None,
+        )  # fmt: skip
+        process = await conn.create_process(
+            term_type=args.term, term_size=(columns, rows), encoding=None,
+            env={"COLORTERM": args.colorterm} if args.colorterm else {},
+        )  # fmt: skip
+        return cls(conn, process)
+
+    def total(self) -> int:
+        return sum(n for _, n in self.received.chunks)
+
+    def text(self) -> bytes:
+        return b"".join(self.received.data)
+
+    async def quiet(self, seconds: float = QUIET) -> float:
+        """Waits until nothing has arrived for `seconds`; the time the last byte came."""
+        while True:
+            last = self.received.chunks[-1][0] if self.received.chunks else 0.0
+            if time.perf_counter() - last >= seconds:
+                return last
+            await asyncio.sleep(0.02)
+
+    async def first_frame(self, started: float) -> float:
+        """Seconds from `started` to the end of the first whole screen (its footer drawn)."""
+        while b"F1" not in self.text():
+            await asyncio.sleep(0.01)
+        return await self.quiet() - started
+
+    def close(self) -> None:
+        self.conn.close()
+        self.reader.cancel()
+
+
+def table_game(folder: Path, names: list[str], seed: int) -> Game:
+    """The table's game as the host saved it last (before any decision: as it starts)."""
+    saves = sorted(folder.glob("*.json"))
+    while saves:
+        try:
+            return load_game(saves[-1])[0]
+        except SaveError:  # replaced as it was read
+            time.sleep(0.01)
+    return Game.new(names, seed=seed, confirm_turn_end=False)
+
+
+def option_key(decision: Decision) -> bytes:
+    """What the player types for the first enabled option (two digits from ten options)."""
+    first = next(n for n, option in enumerate(decision.options, start=1) if option.enabled)
+    return (f"{first:02d}" if len(decision.options) >= 10 else str(first)).encode()
+
+
+async def start_host(port: int, args: argparse.Namespace) -> asyncio.subprocess.Process:
+    """`entropy-tui host` in a terminal of its own (read and dropped), listening on `port`."""
+    argv = [sys.executable, "-m", "entropy_tui", "host", "--port", str(port),
+            "--listen", "127.0.0.1", "--seats", "remote:Ann,remote:Bob", "--seed",
+            str(args.seed), "--password", PASSWORD, "--bot-delay", "0"]  # fmt: skip
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    host = await asyncio.create_subprocess_exec(
+        *argv, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+        env={**os.environ, "TERM": "xterm-256color"},
+    )  # fmt: skip
+    os.close(slave)
+    os.set_blocking(master, False)
+    asyncio.get_running_loop().add_reader(master, lambda: _drop(master))
+    while True:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return host
+        except OSError:
+            await asyncio.sleep(0.05)
+
+
+def _drop(master: int) -> None:
+    try:
+        os.read(master, 65536)
+    except OSError:
+        asyncio.get_running_loop().remove_reader(master)
+
+
+async def measure_table(args: argparse.Namespace) -> dict[str, object]:
+    """Ann and Bob join a table over SSH and play; each update the other screen is sent."""
+    folder = Path(tempfile.mkdtemp(prefix="entropy-ssh-table-"))
+    data = folder / "data"
+    os.environ["ENTROPY_TUI_DATA"] = str(data)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    host = await start_host(port, args)
+    names = ["Ann", "Bob"]
+    screens, join_seconds = {}, {}
+    for name in names:
+        started = time.perf_counter()
+        screens[name] = await Screen.open(name.lower(), port, args)
+        join_seconds[name] = round(await screens[name].first_frame(started), 3)
+    updates = []
+    for _ in range(args.decisions):
+        decision = table_game(data, names, args.seed).decision
+        if decision is None:
+            break
+        deciding, watching = screens[names[decision.player]], screens[names[1 - decision.player]]
+        await asyncio.gather(deciding.quiet(), watching.quiet())
+        made = len(table_game(data, names, args.seed).state.choices)
+        mark = watching.total()
+        while len(table_game(data, names, args.seed).state.choices) == made:
+            deciding.process.stdin.write(option_key(decision))
+            pressed = time.perf_counter()
+            while time.perf_counter() - pressed < 2:
+                await asyncio.sleep(0.02)
+                if len(table_game(data, names, args.seed).state.choices) > made:
+                    break
+        await asyncio.gather(deciding.quiet(), watching.quiet())
+        updates.append(watching.total() - mark)
+    idle = None
+    if args.idle:
+        before = sum(screen.total() for screen in screens.values())
+        await asyncio.sleep(args.idle)
+        idle = sum(screen.total() for screen in screens.values()) - before
+    screens["Ann"].close()
+    await screens["Bob"].quiet(1.0)  # Bob's screen says that Ann is away
+    started = time.perf_counter()
+    again = await Screen.open("ann", port, args)
+    rejoin_seconds = round(await again.first_frame(started), 3)
+    for screen in (again, screens["Bob"]):
+        screen.close()
+    host.send_signal(signal.SIGTERM)
+    await host.wait()
+    return {
+        "table": "remote:Ann,remote:Bob", "size": args.size, "term": args.term,
+        "colorterm": args.colorterm, "updates_timed": len(updates),
+        "update_median": statistics.median(updates) if updates else None,
+        "update_p95": percentile(updates, 0.95) if updates else None,
+        "updates_writing_nothing": sum(1 for n in updates if n == 0),
+        "idle_seconds": args.idle, "idle_bytes": idle,
+        "join_seconds": join_seconds, "rejoin_seconds": rejoin_seconds,
+    }  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", default="bot:greedy,bot:greedy")
@@ -187,8 +346,11 @@ def main() -> int:
     parser.add_argument("--idle", type=float, default=0, help="then seconds of idle screen")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--dump", help="write every byte received to this file, marked by time")
+    parser.add_argument(
+        "--table", action="store_true", help="a table of two remote seats (entropy-tui host)"
+    )
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(measure(args)), indent=1))
+    print(json.dumps(asyncio.run(measure_table(args) if args.table else measure(args)), indent=1))
     return 0
 
 

@@ -48,7 +48,7 @@ def percentile(values: list[int], share: float) -> float:
 
 
 def saved_choices(folder: Path) -> int | None:
-    saves = sorted(folder.glob("*.json"))
+    saves = sorted(path for path in folder.glob("*.json") if not path.name.startswith("."))
     if not saves:
         return None
     try:
@@ -229,7 +229,7 @@ class Screen:
 
 def table_game(folder: Path, names: list[str], seed: int) -> Game:
     """The table's game as the host saved it last (before any decision: as it starts)."""
-    saves = sorted(folder.glob("*.json"))
+    saves = sorted(path for path in folder.glob("*.json") if not path.name.startswith("."))
     while saves:
         try:
             return load_game(saves[-1])[0]
@@ -298,7 +298,9 @@ async def measure_table(args: argparse.Namespace) -> dict[str, object]:
         await asyncio.gather(deciding.quiet(), watching.quiet())
         made = len(table_game(data, names, args.seed).state.choices)
         mark = watching.total()
-        while len(table_game(data, names, args.seed).state.choices) == made:
+        for _ in range(10):  # a key typed before the prompt is on screen is not applied
+            if len(table_game(data, names, args.seed).state.choices) > made:
+                break
             deciding.process.stdin.write(option_key(decision))
             pressed = time.perf_counter()
             while time.perf_counter() - pressed < 2:

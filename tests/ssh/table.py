@@ -122,8 +122,9 @@ class SshTable:
 
     # The game, as saved.
     def save_path(self) -> Path | None:
-        saves = sorted(self.data.glob("*.json"), key=lambda p: p.stat().st_mtime)
-        return saves[-1] if saves else None
+        """The table's save (a dot file beside it is a save being written, renamed at once)."""
+        saves = [path for path in self.data.glob("*.json") if not path.name.startswith(".")]
+        return max(saves, key=lambda path: path.name) if saves else None
 
     def saved_choices(self) -> list[str]:
         path = self.save_path()

@@ -206,6 +206,19 @@ class EntropyApp(App[None]):
                 return
         await super().on_event(event)
 
+    def watch_app_focus(self, focused: bool) -> None:
+        """A screen shown while the terminal or browser tab had lost focus got no focused
+        widget (Textual gives one only to a focused app); when focus comes back, or a key
+        arrives, the screen's own widget takes it, so that first key is not lost."""
+        screen = self.screen
+        target = screen.AUTO_FOCUS
+        if not focused or screen.focused is not None or not target:
+            return
+        for widget in screen.query(target):
+            if widget.focusable:
+                screen.set_focus(widget, scroll_visible=False)
+                return
+
     def on_resize(self, event: Resize) -> None:
         self._guard_size(event.size)  # self.size is updated only after this handler
 

@@ -204,3 +204,21 @@ async def test_the_host_is_asked_before_closing_the_table(tmp_path: Path) -> Non
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
     await table.close()
+
+
+async def test_a_lobby_shown_while_the_terminal_had_lost_focus_takes_the_first_key(
+    tmp_path: Path,
+) -> None:
+    """A browser tab (or a terminal reporting focus) that is not focused when the lobby arrives:
+    the first key still reaches the lobby's choices."""
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    app = TableApp(table.socket_path, None)
+    async with app.run_test(size=SIZE) as pilot:
+        app.app_focus = False  # before the table has answered
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.screen.focused is None
+        await pilot.press("enter")  # takes the first free seat, Ann's
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.replica is not None and app.replica.mine == {0}
+    await table.close()

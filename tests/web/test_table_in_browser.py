@@ -11,6 +11,7 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from tests.tui.tmux import Tmux, needs_tmux
 
@@ -60,7 +61,7 @@ def test_a_browser_with_the_password_reaches_the_tables_lobby(browser: Browser) 
         browser.open(f"http://visitor:sesame@127.0.0.1:{web_port}/")
         lobby = browser.wait_for(has_all("ENTROPY - a shared table", "Take Ann's seat"), "a lobby")
         assert "Ann  free" in lobby
-        browser.press("?")
-        browser.wait_for(has_all("Keys (g: what the letters mean"), "the list of keys after ?")
+        browser.press(Keys.ENTER)  # the first key already reaches the lobby's choices
+        browser.wait_for(has_all("Ann: move your Scientist"), "Ann's seat, taken from the lobby")
     finally:
         terminal.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import statistics
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -198,3 +200,16 @@ def test_greedy_beats_random_on_average() -> None:
         random_.append(totals[1 - greedy_seat])
     assert statistics.mean(greedy) > statistics.mean(random_) + 20
     assert all(g > r for g, r in zip(greedy, random_, strict=True))
+
+
+def test_a_game_without_an_expert_never_loads_its_search() -> None:
+    """A start with greedy or random bots does not pay for the expert's import."""
+    program = (
+        "import sys\n"
+        "from entropy_tui.bots import make_bot\n"
+        "make_bot('random', 1), make_bot('greedy', 2)\n"
+        "assert 'entropy_tui.bots.expert' not in sys.modules, 'the expert was imported'\n"
+        "make_bot('expert', 3, iterations=1)\n"
+        "assert 'entropy_tui.bots.expert' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", program], check=True)

@@ -9,22 +9,33 @@ expert = make_bot("expert", seed=7, seconds=1.0)   # or iterations=200: the same
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .base import Bot
-from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-# name -> factory taking the bot's own seed
+if TYPE_CHECKING:
+    from .expert import ExpertBot
+
+# name -> factory taking the bot's own seed (the searching bots are made apart, with a budget)
 _FACTORIES: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
-    "expert": ExpertBot,
 }
 # the bots that think for a budget of time or of search
 SEARCHING = frozenset({"expert"})
 
-BOTS: tuple[str, ...] = tuple(_FACTORIES)
+BOTS: tuple[str, ...] = (*_FACTORIES, *sorted(SEARCHING))
+
+
+def __getattr__(name: str) -> Any:
+    # The expert's search loads only when asked for: a game with greedy bots starts without it.
+    if name == "ExpertBot":
+        from .expert import ExpertBot
+
+        return ExpertBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def make_bot(
@@ -33,17 +44,17 @@ def make_bot(
     """A new bot of the named kind with its own generator seeded by `seed`. `seconds` (thinking
     time per decision) or `iterations` (a fixed, repeatable amount of search) are for the
     expert only."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}") from None
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
     if name in SEARCHING:
+        from .expert import ExpertBot
+
         return ExpertBot(seed, seconds=seconds, iterations=iterations)
     if seconds is not None or iterations is not None:
         raise ValueError(
             f"the {name} bot does not search: seconds and iterations are for the expert"
         )
-    return factory(seed)
+    return _FACTORIES[name](seed)
 
 
 __all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]

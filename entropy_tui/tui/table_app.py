@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.events import Mount
 
@@ -24,6 +24,8 @@ CLOSE_THE_TABLE = (
 
 
 class TableApp(EntropyApp):
+    CSS_PATH: ClassVar = [*EntropyApp.CSS_PATH, "table.tcss"]
+
     def __init__(self, socket_path: Path, ticket: str | None, *, colourblind: bool = False):
         """`ticket` None: a visitor with no login (a browser), who reaches the lobby."""
         super().__init__(bot_delay=0, colourblind=colourblind)

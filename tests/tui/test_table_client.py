@@ -222,3 +222,17 @@ async def test_a_lobby_shown_while_the_terminal_had_lost_focus_takes_the_first_k
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.replica is not None and app.replica.mine == {0}
     await table.close()
+
+
+async def test_a_table_notice_leaves_the_options_readable(tmp_path: Path) -> None:
+    """The seat code's notice shows over the board, not over the prompt's options."""
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await until(pilot, lambda: bool(app.screen.query("Toast")))
+        toast = app.screen.query_one("Toast").region
+        options = app.screen.query_one("#prompt-options").region
+        assert toast.height > 0 and not toast.overlaps(options)
+    await table.close()

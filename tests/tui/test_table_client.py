@@ -236,3 +236,19 @@ async def test_a_table_notice_leaves_the_options_readable(tmp_path: Path) -> Non
         options = app.screen.query_one("#prompt-options").region
         assert toast.height > 0 and not toast.overlaps(options)
     await table.close()
+
+
+async def test_the_hosts_seats_key_shows_again_how_players_join(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    table.connect_info = "The table is open: players connect with ssh on port 2222."
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.host_command()))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        shown = [note.message for note in app._notifications].count(table.connect_info)
+        app._notifications.clear()
+        await pilot.press("v")
+        await settle(pilot)
+        assert shown == 1
+        assert [note.message for note in app._notifications] == [table.connect_info]
+    await table.close()

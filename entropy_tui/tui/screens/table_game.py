@@ -64,6 +64,8 @@ class TableScreen(GameScreen):
 
         if self.scene is not None:
             self.app.push_screen(SeatsScreen(self.scene, None))  # seats change hands at the host
+        if self.replica.connect:  # the host's reminder of how players join
+            self.notify(self.replica.connect, title="Your table is open", timeout=30)
 
 
 class TableGameOverScreen(GameOverScreen):

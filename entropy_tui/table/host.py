@@ -73,6 +73,11 @@ def open_table(options: HostOptions) -> Table | None:
 
         setup = TableSetupApp(seed)
         setup.run()
+        # Textual's terminal driver leaves its suspend and resume handlers behind: the SIGCONT
+        # that comes with the hang-up when this terminal closes would start its input thread
+        # again, reading the dead terminal forever and keeping the host from exiting.
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        signal.signal(signal.SIGCONT, signal.SIG_DFL)
         if setup.chosen is None:
             return None
         config, remote = setup.chosen

@@ -24,15 +24,6 @@ def served() -> Iterator[Served]:
         server.stop()
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    chromium = Browser()
-    try:
-        yield chromium
-    finally:
-        chromium.quit()
-
-
 def test_a_tab_opens_the_new_game_screen_takes_keys_and_ends_with_the_server(
     served: Served, browser: Browser
 ) -> None:

@@ -4,26 +4,18 @@ gives the table's password."""
 from __future__ import annotations
 
 import shlex
-import socket
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 
-import pytest
 from selenium.webdriver.common.keys import Keys
 
+from tests.ssh.table import free_port
 from tests.tui.tmux import Tmux, needs_tmux
 
 from .browser import Browser, has_all, needs_chromium, wait_until
 
 pytestmark = [needs_chromium, needs_tmux]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def answers(url: str) -> int | None:
@@ -35,15 +27,6 @@ def answers(url: str) -> int | None:
         return error.code
     except OSError:
         return None
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    chromium = Browser()
-    try:
-        yield chromium
-    finally:
-        chromium.quit()
 
 
 def test_a_browser_with_the_password_reaches_the_tables_lobby(browser: Browser) -> None:

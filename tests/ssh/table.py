@@ -62,7 +62,8 @@ class SshTable:
         env = f"env TERM=xterm-256color ENTROPY_TUI_DATA={shlex.quote(str(self.data))}"
         # exec: the pane's process is the host itself, to be killed as a crash would.
         self.host = Tmux(f"exec {env} {shlex.join(argv)}", SIZE)
-        self.host.wait_for(game_drawn, "the host's own screen")
+        # A resumed host replays its save and starts its own screen: slow on a busy machine.
+        self.host.wait_for(game_drawn, "the host's own screen", timeout=45)
         self._wait_listening()
         return self.host
 

@@ -72,6 +72,7 @@ SCOPES: dict[str, str] = {
     "help": "The help screen",
     "dialog": "Help and other windows",
     "lobby": "The lobby of a shared table",
+    "table_host": "Hosting a shared table",
 }
 
 COMMANDS: tuple[Command, ...] = (
@@ -435,6 +436,16 @@ COMMANDS: tuple[Command, ...] = (
         "seats",
     ),
     Command("Close", "Back to the game", "dismiss", ("escape", "v"), "Esc", "seats"),
+    # Hosting a shared table
+    Command(
+        "How to join",
+        "Show again how players connect to this table",
+        "how_to_join",
+        ("j",),
+        "j",
+        "table_host",
+        footer=False,
+    ),
     # Score table
     Command("Close", "Back to the game", "dismiss", ("escape", "s"), "Esc", "score"),
     # Handing a seat over

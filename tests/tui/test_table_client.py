@@ -12,6 +12,7 @@ from entropy_tui.table.server import Table
 from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 from entropy_tui.tui.screens.lobby import LobbyScreen
 from entropy_tui.tui.screens.table_game import TableGameOverScreen, TableScreen
+from entropy_tui.tui.screens.table_open import TableOpenScreen
 from entropy_tui.tui.table_app import CLOSE_THE_TABLE, TableApp
 from entropy_tui.tui.table_setup import TableSetupApp
 from entropy_tui.tui.widgets.prompt import Prompt
@@ -238,17 +239,31 @@ async def test_a_table_notice_leaves_the_options_readable(tmp_path: Path) -> Non
     await table.close()
 
 
-async def test_the_hosts_seats_key_shows_again_how_players_join(tmp_path: Path) -> None:
+async def test_the_host_reads_how_players_join_until_closing_it_and_j_shows_it_again(
+    tmp_path: Path,
+) -> None:
     table = make_table(tmp_path, "remote:Ann,remote:Bob")
     table.connect_info = "The table is open: players connect with ssh on port 2222."
     await table.start()
     app = TableApp(table.socket_path, ticket_of(table.host_command()))
     async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableOpenScreen))
+        assert table.connect_info in str(app.screen.query_one("#table-open-text").render())
+        await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
-        shown = [note.message for note in app._notifications].count(table.connect_info)
-        app._notifications.clear()
-        await pilot.press("v")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, TableOpenScreen))
+    await table.close()
+
+
+async def test_a_players_screen_has_no_join_window(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    table.connect_info = "The table is open: players connect with ssh on port 2222."
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("j")
         await settle(pilot)
-        assert shown == 1
-        assert [note.message for note in app._notifications] == [table.connect_info]
+        assert isinstance(app.screen, TableScreen)
     await table.close()

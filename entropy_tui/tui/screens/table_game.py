@@ -7,9 +7,11 @@ from typing import ClassVar
 
 from entropy_tui.table.replica import ReplicaSession
 
+from ..keys import bindings_for
 from ..widgets.prompt import Prompt
 from .game import GameScreen
 from .game_over import GameOverScreen
+from .table_open import TableOpenScreen
 
 # Commands of a game at home that a shared table does without: a move the others have seen
 # stays made, bots are paced by the table, and a copy of everyone's cards is not for one screen.
@@ -18,7 +20,8 @@ DECIDING = frozenset({"digit", "choose_highlighted", "hint"})  # not for a spect
 
 
 class TableScreen(GameScreen):
-    SCOPE: ClassVar[str | tuple[str, ...]] = ("game", "board")
+    SCOPE: ClassVar[str | tuple[str, ...]] = ("game", "board", "table_host")
+    BINDINGS: ClassVar = GameScreen.BINDINGS + bindings_for("table_host")
 
     def __init__(self, session: ReplicaSession) -> None:
         super().__init__(session, bot_delay=0)
@@ -34,11 +37,16 @@ class TableScreen(GameScreen):
                 timeout=12,
             )
         if self.replica.connect:
-            self.notify(self.replica.connect, title="Your table is open", timeout=30)
+            self.call_after_refresh(self.action_how_to_join)
+
+    def action_how_to_join(self) -> None:
+        self.app.push_screen(TableOpenScreen(self.replica.connect))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in OFF_AT_A_TABLE or (action in DECIDING and not self.replica.mine):
             return False
+        if action == "how_to_join" and not self.replica.connect:
+            return False  # only the host's own screen knows how players join
         return super().check_action(action, parameters)
 
     def show_scene(self) -> None:
@@ -64,8 +72,6 @@ class TableScreen(GameScreen):
 
         if self.scene is not None:
             self.app.push_screen(SeatsScreen(self.scene, None))  # seats change hands at the host
-        if self.replica.connect:  # the host's reminder of how players join
-            self.notify(self.replica.connect, title="Your table is open", timeout=30)
 
 
 class TableGameOverScreen(GameOverScreen):

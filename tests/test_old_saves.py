@@ -37,3 +37,18 @@ def test_the_snapshot_of_a_save_from_before_the_plain_state_is_written_again_exa
     assert json.dumps(restored.snapshot()) == json.dumps(saved["snapshot"])
     assert restored.decision is not None and game.decision is not None
     assert [o.id for o in restored.decision.options] == [o.id for o in game.decision.options]
+
+
+FORMAT_1 = SAVES / "three-seats-format-1.json"
+
+
+def test_a_save_of_format_1_loads_and_writes_its_snapshot_again_exactly() -> None:
+    """Written by the last version of save format 1: a game of three seats that played Life
+    cards, with a note of the app's."""
+    saved = json.loads(FORMAT_1.read_text())
+    game, save = load_game(FORMAT_1)
+    assert saved["format"] == 1 and save.choices == saved["choices"]
+    assert json.dumps(game.snapshot()) == json.dumps(saved["snapshot"])
+    assert [note.text for note in save.notes] == ["Ann took back: a move"]
+    played = [event.text for event in game.log if " played L" in event.text]
+    assert len(played) >= 5

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bots.expert import ExpertBot
 from .bots.greedy import GreedyBot
+from .rules.catalog import load_catalog
 from .rules.counters import count
 from .rules.missions import lifeform_totals
 from .rules.scoring import explain_score
@@ -85,9 +86,12 @@ def advise(
     seconds: float | None = None,
     iterations: int | None = None,
     catalog: Catalog | None = None,
+    edition: int | None = None,
 ) -> Hint:
     """The option the expert would take for the deciding seat (thinking `seconds`, or a fixed
-    `iterations` of search: the same hint every time), and why."""
+    `iterations` of search: the same hint every time), and why. `catalog`: the game's, or the
+    shipped one of its `edition` (None: the newest)."""
+    catalog = catalog or load_catalog(edition)
     expert = ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
     option_id = expert.decide(view, decision)  # type: ignore[arg-type]
     return Hint(option_id, why(view, decision, option_id, seed=seed, catalog=catalog))

@@ -19,6 +19,7 @@ class GameConfig(BaseModel):
     alternative_objectives: bool = False
     open_hands: bool = False
     confirm_turn_end: bool = False  # absent from saves made before the setting existed
+    edition: int = Field(default=1, ge=1)  # of the component data (saves of format 1: 1)
 
 
 class Tutorial(BaseModel):

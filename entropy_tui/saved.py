@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .notes import MAX_NOTE_LENGTH, LogNote
-from .saves import FORMAT_VERSION
+from .saves import READABLE_FORMATS
 
 BOT_KINDS = ("random", "greedy", "expert")  # what a saved seat may be played by (or None)
 SEATS = range(2, 5)
@@ -35,6 +35,7 @@ class SavedConfig:
     alternative_objectives: bool = False
     open_hands: bool = False
     confirm_turn_end: bool = False  # absent from saves made before the setting existed
+    edition: int = 1  # of the component data; absent from saves made before there were two
 
     def as_data(self) -> dict[str, Any]:
         """The keywords of Game.new, as Game.config() gives them."""
@@ -45,6 +46,7 @@ class SavedConfig:
             "alternative_objectives": self.alternative_objectives,
             "open_hands": self.open_hands,
             "confirm_turn_end": self.confirm_turn_end,
+            "edition": self.edition,
         }
 
 
@@ -102,7 +104,7 @@ def plain_save(data: Any) -> Save | None:
     hints = data.get("hints", True)
     if (
         not _is_int(data["format"])
-        or data["format"] != FORMAT_VERSION
+        or data["format"] not in READABLE_FORMATS
         or type(data["saved_at"]) is not str
         or config is None
         or not _strings(data["choices"])
@@ -159,6 +161,7 @@ def _config(data: Any) -> SavedConfig | None:
         return None
     seats, bots = data["seats"], data["bots"]
     flags = [data.get(name, False) for name in FLAGS]
+    edition = data.get("edition", 1)
     if (
         not _strings(seats)
         or len(seats) not in SEATS
@@ -166,9 +169,10 @@ def _config(data: Any) -> SavedConfig | None:
         or type(bots) is not list
         or not all(bot is None or (type(bot) is str and bot in BOT_KINDS) for bot in bots)
         or not all(type(flag) is bool for flag in flags)
+        or not (_is_int(edition) and edition >= 1)
     ):
         return None
-    return SavedConfig(list(seats), data["seed"], list(bots), *flags)
+    return SavedConfig(list(seats), data["seed"], list(bots), *flags, edition)
 
 
 def _notes(data: Any) -> list[LogNote] | None:

@@ -24,7 +24,10 @@ if TYPE_CHECKING:  # the engine loads when a game is, not when saves are listed
     from .rules import Game
     from .saved import Save
 
-FORMAT_VERSION = 1
+# 2: the game's settings name the edition of the component data it is played with (saves of
+# format 1, which lack it, were all played with edition 1).
+FORMAT_VERSION = 2
+READABLE_FORMATS = (1, 2)
 MAX_NAME_LENGTH = 60
 
 
@@ -179,7 +182,7 @@ def _checked(path: Path, data: Any) -> dict[str, Any]:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "the file"
         raise SaveError(f"{path}: not a valid save ({where}: {first['msg']})") from None
-    if save.format != FORMAT_VERSION:
+    if save.format not in READABLE_FORMATS:
         raise SaveError(f"{path}: unknown save format {save.format}")
     return save.model_dump()
 
@@ -217,11 +220,14 @@ def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
 def load_game(path: Path) -> tuple[Game, Save]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
     from .rules import Game, InvalidChoice
+    from .rules.catalog import UnknownEdition
     from .saved import BOT_KINDS
 
     save = read_save(path)
     try:
         game = Game.new(**save.config.as_data())
+    except UnknownEdition as error:
+        raise SaveError(f"{path}: {error}") from None
     except (ValueError, TypeError) as error:
         raise SaveError(f"{path}: its game settings are not valid ({error})") from None
     for step, choice in enumerate(save.choices, start=1):

@@ -58,17 +58,28 @@ class PlainDecision:
 
 # The bots a worker has made, each kept for the game's length so that its generator goes on
 # from one decision to the next, as an in-process bot's does.
-_BOTS: dict[tuple[str, int, int], Bot] = {}
+_BOTS: dict[tuple[str, int, int, int], Bot] = {}
 
 
-def decide(kind: str, seed: int, seat: int, view: dict[str, Any], decision: PlainDecision) -> str:
-    """The answer of seat `seat`'s bot of kind `kind` (made on first use): run in a worker."""
-    key = (kind, seed, seat)
+def decide(
+    kind: str,
+    seed: int,
+    seat: int,
+    view: dict[str, Any],
+    decision: PlainDecision,
+    edition: int | None = None,
+) -> str:
+    """The answer of seat `seat`'s bot of kind `kind` (made on first use) in a game of that
+    `edition` of the component data (None: the newest): run in a worker."""
+    from .rules.catalog import load_catalog
+
+    catalog = load_catalog(edition)
+    key = (kind, seed, seat, catalog.edition)
     bot = _BOTS.get(key)
     if bot is None:
         from .bots import make_bot
 
-        bot = _BOTS[key] = make_bot(kind, seed)
+        bot = _BOTS[key] = make_bot(kind, seed, catalog=catalog)
     return bot.decide(view, decision)  # type: ignore[arg-type]
 
 

@@ -48,9 +48,9 @@ class Counting:
     def __init__(self) -> None:
         self.calls = 0
 
-    def __call__(self, texts: dict[str, str]) -> Catalog:
+    def __call__(self, texts: dict[str, str], edition: int | None = None) -> Catalog:
         self.calls += 1
-        return load_catalog_from(texts)
+        return load_catalog_from(texts, edition)
 
 
 @pytest.fixture

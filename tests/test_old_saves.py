@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from entropy_tui.bots import make_bot
 from entropy_tui.rules import Game
+from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.saves import load_game
 
 SAVES = Path(__file__).parent / "saves"
@@ -44,11 +46,26 @@ FORMAT_1 = SAVES / "three-seats-format-1.json"
 
 def test_a_save_of_format_1_loads_and_writes_its_snapshot_again_exactly() -> None:
     """Written by the last version of save format 1: a game of three seats that played Life
-    cards, with a note of the app's."""
+    cards, with a note of the app's. Format 1 names no edition: its games were all played
+    with edition 1 of the component data, and replay with it."""
     saved = json.loads(FORMAT_1.read_text())
     game, save = load_game(FORMAT_1)
     assert saved["format"] == 1 and save.choices == saved["choices"]
+    assert "edition" not in saved["config"] and save.config.edition == 1
+    assert game.catalog is load_catalog(1) and game.config()["edition"] == 1
     assert json.dumps(game.snapshot()) == json.dumps(saved["snapshot"])
     assert [note.text for note in save.notes] == ["Ann took back: a move"]
     played = [event.text for event in game.log if " played L" in event.text]
     assert len(played) >= 5
+    replayed = Game.replay(save.config.as_data(), save.choices)
+    assert json.dumps(replayed.snapshot()) == json.dumps(saved["snapshot"])
+
+
+def test_a_bot_of_an_old_game_plays_it_with_the_game_s_own_data() -> None:
+    game, _ = load_game(FORMAT_1)
+    bot = make_bot("greedy", 7, catalog=game.catalog)
+    assert bot.catalog is game.catalog  # type: ignore[attr-defined]
+    for _ in range(30):
+        decision = game.decision
+        assert decision is not None
+        game.choose(bot.decide(game.view(decision.player), decision))

@@ -16,12 +16,14 @@ from .greedy import GreedyBot
 from .random_bot import RandomBot
 
 if TYPE_CHECKING:
+    from ..rules.catalog import Catalog
     from .expert import ExpertBot
 
-# name -> factory taking the bot's own seed (the searching bots are made apart, with a budget)
-_FACTORIES: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
+# name -> factory taking the bot's own seed and the game's catalog (the searching bots are made
+# apart, with a budget)
+_FACTORIES: dict[str, Callable[[int, Catalog | None], Bot]] = {
+    "random": lambda seed, catalog: RandomBot(seed),
+    "greedy": lambda seed, catalog: GreedyBot(seed, catalog=catalog),
 }
 # the bots that think for a budget of time or of search
 SEARCHING = frozenset({"expert"})
@@ -39,22 +41,28 @@ def __getattr__(name: str) -> Any:
 
 
 def make_bot(
-    name: str, seed: int, *, seconds: float | None = None, iterations: int | None = None
+    name: str,
+    seed: int,
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    catalog: Catalog | None = None,
 ) -> Bot:
     """A new bot of the named kind with its own generator seeded by `seed`. `seconds` (thinking
     time per decision) or `iterations` (a fixed, repeatable amount of search) are for the
-    expert only."""
+    expert only. `catalog`: the component data of the game it plays (`game.catalog`; None:
+    the newest edition's)."""
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
     if name in SEARCHING:
         from .expert import ExpertBot
 
-        return ExpertBot(seed, seconds=seconds, iterations=iterations)
+        return ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
     if seconds is not None or iterations is not None:
         raise ValueError(
             f"the {name} bot does not search: seconds and iterations are for the expert"
         )
-    return _FACTORIES[name](seed)
+    return _FACTORIES[name](seed, catalog)
 
 
 __all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]

@@ -4,6 +4,10 @@ The components are plain frozen dataclasses. Pydantic checks the files (a bad fi
 the error names the file, the entry and the field), and the checked catalog is cached, keyed
 by the files' text and the code that reads them, so a start with unchanged files neither
 imports pydantic nor validates again.
+
+The designed data has editions. The files hold the newest; `editions.toml` lists, for each older
+edition, the values in which it differed from the next one, so a game saved with an older
+edition replays with the data it was played with (`load_catalog(edition)`).
 """
 
 from __future__ import annotations
@@ -258,6 +262,8 @@ class Catalog:
     main_objectives: list[MainObjective]
     lifeform_objectives: list[LifeformObjective]
     missions: list[Mission]
+    # Which edition of the designed data this is; two editions with the same data are equal.
+    edition: int = field(default=1, compare=False)
 
     def __post_init__(self) -> None:
         """The rulebook's Components list, and references between files."""
@@ -366,8 +372,16 @@ ASSET_FILES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Which designed values each older edition had (see load_catalog_from); optional in `texts`.
+EDITIONS_FILE = "editions.toml"
+
+
 class CatalogError(ValueError):
     """A data file that does not describe the components correctly."""
+
+
+class UnknownEdition(ValueError):
+    """An edition of the component data this version lacks (a game from a newer version)."""
 
 
 def _describe_error(file: str, section: str, entries: Any, error: ValidationError) -> str:
@@ -388,22 +402,40 @@ def _describe_error(file: str, section: str, entries: Any, error: ValidationErro
     return "\n".join(lines)
 
 
-def load_catalog_from(texts: dict[str, str]) -> Catalog:
-    """Builds the catalog from file name -> TOML text, checked by pydantic (so tests can feed
-    broken files)."""
-    import tomllib
-
+def load_catalog_from(texts: dict[str, str], edition: int | None = None) -> Catalog:
+    """Builds the catalog of `edition` (None: the newest) from file name -> TOML text, checked
+    by pydantic (so tests can feed broken files). Without an editions file there is one
+    edition, 1."""
     from pydantic import ValidationError
 
+    raw = _read_sections(texts)
+    newest, older = _editions(texts)
+    edition = newest if edition is None else edition
+    if not 1 <= edition <= newest:
+        raise UnknownEdition(unknown_edition(edition, newest))
+    for number in range(newest - 1, edition - 1, -1):  # back from the newest, one at a time
+        _take_values(raw, older[number], number)
     adapters = _section_adapters()
     merged: dict[str, Any] = {}
     for file, sections in ASSET_FILES.items():
+        for section in sections:
+            try:
+                merged[section] = adapters[section].validate_python(raw[section])
+            except ValidationError as error:
+                raise CatalogError(_describe_error(file, section, raw[section], error)) from None
+    try:
+        return Catalog(**merged, edition=edition)
+    except ValueError as error:
+        raise CatalogError(f"component data: {error}") from None
+
+
+def _read_sections(texts: dict[str, str]) -> dict[str, Any]:
+    """Each Catalog field's TOML data, unchecked."""
+    raw: dict[str, Any] = {}
+    for file, sections in ASSET_FILES.items():
         if file not in texts:
             raise CatalogError(f"{file}: missing")
-        try:
-            data = tomllib.loads(texts[file])
-        except tomllib.TOMLDecodeError as error:
-            raise CatalogError(f"{file}: not valid TOML: {error}") from error
+        data = _toml(file, texts[file])
         unknown = set(data) - set(sections)
         if unknown:
             raise CatalogError(
@@ -412,14 +444,56 @@ def load_catalog_from(texts: dict[str, str]) -> Catalog:
         for section in sections:
             if section not in data:
                 raise CatalogError(f"{file}: section {section!r} is missing")
-            try:
-                merged[section] = adapters[section].validate_python(data[section])
-            except ValidationError as error:
-                raise CatalogError(_describe_error(file, section, data[section], error)) from None
+            raw[section] = data[section]
+    return raw
+
+
+def _toml(file: str, text: str) -> dict[str, Any]:
+    import tomllib
+
     try:
-        return Catalog(**merged)
-    except ValueError as error:
-        raise CatalogError(f"component data: {error}") from None
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"{file}: not valid TOML: {error}") from error
+
+
+def _editions(texts: dict[str, str]) -> tuple[int, dict[int, list[Any]]]:
+    """The newest edition's number, and each older edition's list of values."""
+    if EDITIONS_FILE not in texts:
+        return 1, {}
+    data = _toml(EDITIONS_FILE, texts[EDITIONS_FILE])
+    newest = data.get("newest")
+    if type(newest) is not int or newest < 1 or set(data) - {"newest", "older"}:
+        raise CatalogError(f"{EDITIONS_FILE}: expected newest = <edition> and [[older]] tables")
+    older: dict[int, list[Any]] = {}
+    for entry in data.get("older", []):
+        number, values = entry.get("edition"), entry.get("values")
+        if type(number) is not int or not isinstance(values, list) or number in older:
+            raise CatalogError(f"{EDITIONS_FILE}: each [[older]] has its edition and values")
+        older[number] = values
+    if set(older) != set(range(1, newest)):
+        raise CatalogError(f"{EDITIONS_FILE}: editions 1 to {newest - 1} each need [[older]]")
+    return newest, older
+
+
+def _take_values(raw: dict[str, Any], values: list[Any], edition: int) -> None:
+    """Sets each value edition `edition` had: {section, id (or lifeform; none for the board),
+    field, value}. A value naming nothing that exists fails, naming it."""
+    for change in values:
+        where = f"{EDITIONS_FILE}: edition {edition}: {change!r}"
+        if not isinstance(change, dict) or set(change) - {"section", "id", "field", "value"}:
+            raise CatalogError(f"{where}: expected section, id, field and value")
+        entries = raw.get(change.get("section", ""))
+        if isinstance(entries, list):
+            entry = next(
+                (e for e in entries if change.get("id") in (e.get("id"), e.get("lifeform"))),
+                None,
+            )
+        else:
+            entry = entries
+        if not isinstance(entry, dict) or change.get("field") not in entry or "value" not in change:
+            raise CatalogError(f"{where}: names no field of the component data")
+        entry[change["field"]] = change["value"]
 
 
 @cache
@@ -429,7 +503,9 @@ def _section_adapters() -> dict[str, Any]:
 
     from pydantic import TypeAdapter
 
-    return {name: TypeAdapter(kind) for name, kind in get_type_hints(Catalog).items()}
+    sections = {section for names in ASSET_FILES.values() for section in names}
+    hints = get_type_hints(Catalog)
+    return {name: TypeAdapter(hints[name]) for name in sections}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -450,10 +526,10 @@ def cache_folder() -> Path:
     return Path(user_cache_dir("entropy-tui", appauthor=False))
 
 
-def cache_key(texts: dict[str, str]) -> str | None:
-    """A digest of the asset texts and of the code that checks them (None if that code can't be
-    read, as in a zipped install: then nothing is cached)."""
-    digest = hashlib.sha256()
+def cache_key(texts: dict[str, str], edition: int | None = None) -> str | None:
+    """A digest of the asset texts, the edition asked for and the code that checks them (None
+    if that code can't be read, as in a zipped install: then nothing is cached)."""
+    digest = hashlib.sha256(f"edition {edition}\0".encode())
     for file in sorted(texts):
         digest.update(f"{file}\0{texts[file]}\0".encode())
     here = Path(__file__).parent
@@ -503,29 +579,61 @@ def _write_cache(path: Path, key: str, catalog: Catalog) -> None:
             temporary.unlink(missing_ok=True)
 
 
-def cached_catalog(texts: dict[str, str], folder: Path) -> Catalog:
-    """The catalog of `texts`: from the cache in `folder` when it was made from these texts by
-    this code, otherwise checked by load_catalog_from and cached."""
-    key = cache_key(texts)
-    path = folder / CACHE_FILE
+def cached_catalog(texts: dict[str, str], folder: Path, edition: int | None = None) -> Catalog:
+    """The catalog of `texts` (its `edition`; None: the newest): from the cache in `folder`
+    when it was made from these texts by this code, otherwise checked by load_catalog_from and
+    cached. Each older edition has a cache file of its own."""
+    key = cache_key(texts, edition)
+    path = folder / (CACHE_FILE if edition is None else f"catalog-edition-{edition}.pickle")
     if key is not None:
         catalog = _read_cache(path, key)
         if catalog is not None:
             return catalog
-    catalog = load_catalog_from(texts)
+    catalog = load_catalog_from(texts) if edition is None else load_catalog_from(texts, edition)
     if key is not None:
         _write_cache(path, key, catalog)
     return catalog
 
 
+def load_catalog(edition: int | None = None) -> Catalog:
+    """The catalog shipped in assets/, of `edition` (None: the newest), each read once. An
+    edition this version lacks raises UnknownEdition."""
+    newest = _newest_catalog()
+    if edition is None or edition == newest.edition:
+        return newest
+    if not 1 <= edition < newest.edition:
+        raise UnknownEdition(unknown_edition(edition, newest.edition))
+    return _older_catalog(edition)
+
+
+def unknown_edition(edition: object, newest: int) -> str:
+    if type(edition) is int and edition > newest:
+        return (
+            f"it uses edition {edition} of the component data, newer than this entropy-tui's"
+            f" (editions 1 to {newest}): update entropy-tui to open it"
+        )
+    return f"there is no edition {edition!r} of the component data (editions 1 to {newest})"
+
+
 @cache
-def load_catalog() -> Catalog:
-    """The catalog shipped in assets/ (read once)."""
+def _newest_catalog() -> Catalog:
+    return cached_catalog(shipped_texts(), cache_folder())
+
+
+@cache
+def _older_catalog(edition: int) -> Catalog:
+    return cached_catalog(shipped_texts(), cache_folder(), edition)
+
+
+@cache
+def shipped_texts() -> dict[str, str]:
+    """The files in assets/, by name."""
     # Read as plain files, as Textual reads the app's style sheets (importlib.resources, which
     # would also read them from a zip, costs more to import than the whole cached load).
     folder = Path(import_module("entropy_tui.assets").__file__ or "").parent
-    texts = {file: (folder / file).read_text(encoding="utf-8") for file in ASSET_FILES}
-    return cached_catalog(texts, cache_folder())
+    return {
+        file: (folder / file).read_text(encoding="utf-8") for file in [*ASSET_FILES, EDITIONS_FILE]
+    }
 
 
 __all__ = [
@@ -540,6 +648,7 @@ __all__ = [
     "Mission",
     "PlanetTile",
     "StarType",
+    "UnknownEdition",
     "cached_catalog",
     "load_catalog",
     "load_catalog_from",

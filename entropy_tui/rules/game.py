@@ -48,14 +48,19 @@ class Game:
         alternative_objectives: bool = False,
         open_hands: bool = False,
         confirm_turn_end: bool = False,
+        edition: int | None = None,
         catalog: Catalog | None = None,
     ) -> Game:
         """A new game for 2-4 seats; `bots[i]` names the bot playing seat i (None: a person).
         `confirm_turn_end`: a person's turn ends with an "End your turn" decision, so the whole
-        turn can still be taken back before the next player takes over (bots never get it)."""
+        turn can still be taken back before the next player takes over (bots never get it).
+        `edition`: of the component data (None: the newest; UnknownEdition if this version
+        lacks it); or `catalog`, the data itself."""
         from .setup import new_state
 
-        catalog = catalog or load_catalog()
+        catalog = catalog or load_catalog(edition)
+        if edition is not None and catalog.edition != edition:
+            raise ValueError(f"the catalog is of edition {catalog.edition}, not {edition}")
         state = new_state(
             catalog,
             seats,
@@ -95,6 +100,7 @@ class Game:
             "alternative_objectives": state.settings.alternative_objectives,
             "open_hands": state.settings.open_hands,
             "confirm_turn_end": state.settings.confirm_turn_end,
+            "edition": self.catalog.edition,
         }
 
     @classmethod

@@ -8,6 +8,7 @@ from typing import Any
 
 from entropy_tui.notes import LogNote
 from entropy_tui.rules import Game, InvalidChoice
+from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.tui.config import GameConfig, SeatConfig
 from entropy_tui.tui.session import Session
 
@@ -41,9 +42,11 @@ class ReplicaSession(Session):
         self.seat_states: list[dict[str, Any]] = welcome["seats"]
         self._send = send
         self._sent_at: int | None = None  # the step a choice was sent for, until it is made
+        # A table of an older entropy-tui names no edition: its games are all of edition 1.
+        catalog = load_catalog(settings.get("edition", 1))  # UnknownEdition if too new
         super().__init__(
             config,
-            Game.restore_trusted(welcome["snapshot"]),
+            Game.restore_trusted(welcome["snapshot"], catalog),
             notes=[LogNote(**note) for note in welcome["notes"]],
             public_only=not self.mine,
         )

@@ -325,6 +325,7 @@ class Table:
                     "open_hands": session.config.open_hands,
                     "confirm_turn_end": session.config.confirm_turn_end,
                     "hints": session.config.hints,
+                    "edition": session.game.catalog.edition,  # of the component data
                 },
                 "snapshot": session.game.snapshot(),
                 "notes": [note.as_data() for note in session.timeline.notes],

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from entropy_tui.rules import Decision
+    from entropy_tui.rules.catalog import Catalog
 
 
 class Bot(Protocol):
@@ -19,10 +20,11 @@ class Bot(Protocol):
 BotFactory = Callable[[str, int], Bot]
 
 
-def default_bot_factory(name: str, seed: int) -> Bot:
+def default_bot_factory(name: str, seed: int, catalog: Catalog | None = None) -> Bot:
+    """`catalog`: the game's component data (None: the newest edition's)."""
     from entropy_tui.bots import make_bot  # imported late: only games with bots need it
 
-    return make_bot(name, seed)
+    return make_bot(name, seed, catalog=catalog)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

@@ -78,7 +78,7 @@ class Session:
         if config.tutorial and not watch_only:
             from entropy_tui.coach import Coach
 
-            self.coach = Coach(config.seed, tutorial)
+            self.coach = Coach(config.seed, tutorial, catalog=self.game.catalog)
         self._advice: tuple[tuple, Advice] | None = None
         # Watching with no seat's cards shown (a replay of a game that is not over).
         self.public_only = public_only and not config.open_hands
@@ -224,7 +224,8 @@ class Session:
         view, plain = self.game.view(seat), PlainDecision.of(decision)
         if self._bot_factory is default_bot_factory:
             kind = self.seats[seat].bot or ""
-            job = partial(decide, kind, bot_seed(self.config.seed, seat), seat, view, plain)
+            seed, edition = bot_seed(self.config.seed, seat), self.game.catalog.edition
+            job = partial(decide, kind, seed, seat, view, plain, edition)
         else:  # a caller's own bots live in this process
             job = partial(self.bots[seat].decide, view, plain)
         self.worker().ask(job, reply)
@@ -253,7 +254,8 @@ class Session:
         position = self.position
         seed = bot_seed(self.config.seed, seat) * 1000 + len(position)
         view, plain = self.game.view(seat), PlainDecision.of(decision)
-        job = partial(advise, view, plain, seed=seed, seconds=HINT_SECONDS)
+        edition = self.game.catalog.edition
+        job = partial(advise, view, plain, seed=seed, seconds=HINT_SECONDS, edition=edition)
         self.note_hint(seat)
         self.worker().ask(job, reply)
         return position
@@ -296,7 +298,7 @@ class Session:
         for seat, player in enumerate(players):
             if player.bot is not None:
                 kept = self.bots.get(seat) if self._bot_kinds.get(seat) == player.bot else None
-                bots[seat] = kept or self._bot_factory(player.bot, bot_seed(self.config.seed, seat))
+                bots[seat] = kept or self._new_bot(player.bot, bot_seed(self.config.seed, seat))
         self.bots = bots
         self._bot_kinds = {seat: players[seat].bot or "" for seat in bots}
         self.humans = [seat for seat, player in enumerate(players) if player.bot is None]
@@ -304,6 +306,13 @@ class Session:
             self.viewer = self.humans[0]
         elif self.viewer not in self.humans:
             self.viewer = None  # the next human to decide takes the keyboard first
+
+    def _new_bot(self, kind: str, seed: int) -> Bot:
+        """A bot for this game's edition of the component data (a caller's own factory makes
+        its bots as it likes)."""
+        if self._bot_factory is default_bot_factory:
+            return default_bot_factory(kind, seed, catalog=self.game.catalog)
+        return self._bot_factory(kind, seed)
 
     def undo(self) -> LogNote:
         """Takes back the last decision (InvalidChoice says why not)."""

@@ -4,14 +4,19 @@ lobby, and a table brought back from its save."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
 
+from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.table.protocol import MAX_CLIENT_LINE
+from entropy_tui.table.replica import ReplicaSession
 from entropy_tui.table.server import Table, resume_table
 
 from .support import Screen, make_table, ticket_of
+
+SAVES = Path(__file__).parent.parent / "saves"
 
 
 async def started(tmp_path: Path, spec: str = "remote:Ann,remote:Bob,bot:greedy") -> Table:
@@ -296,4 +301,28 @@ async def test_a_line_longer_than_any_message_closes_the_connection(tmp_path: Pa
     assert (await ann.next("bye"))["reason"] == "That line is too long for this table."
     assert await ann.closed()
     assert table.seat_state(0) == "away"
+    await table.close()
+
+
+async def test_a_resumed_old_save_tells_every_screen_the_edition_it_was_played_with(
+    tmp_path: Path,
+) -> None:
+    """A save of save format 1 (edition 1 of the component data) resumed as a table: the
+    host plays on with edition 1 and every screen's copy of the game uses it too."""
+    data = json.loads((SAVES / "three-seats-format-1.json").read_text())
+    data["table"] = {"remote": [{"seat": 0}]}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    table = resume_table(path, tmp_path / "sock" / "table.sock", bot_delay=0)
+    await table.start()
+    ann = await login(table, "ann")
+    welcome = await ann.next("game")
+    replica = ReplicaSession(welcome, lambda message: None)
+    assert welcome["settings"]["edition"] == table.session.game.catalog.edition == 1
+    assert replica.game.catalog is table.session.game.catalog is load_catalog(1)
+    assert replica.game.snapshot() == table.session.game.snapshot()
+    host_decision, replica_decision = table.session.decision, replica.decision
+    assert host_decision is not None and replica_decision is not None
+    assert [o.id for o in replica_decision.options] == [o.id for o in host_decision.options]
+    await ann.close()
     await table.close()

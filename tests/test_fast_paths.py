@@ -9,9 +9,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from entropy_tui.rules import Game, rondel
+from entropy_tui.rules import Game, movement, rondel
+from entropy_tui.rules.actions.create_life import (
+    cards_by,
+    discards_for,
+    playable_cards,
+    shortfall,
+    why_not,
+)
 from entropy_tui.rules.biomes import can_fulfil
 from entropy_tui.rules.counters import COUNTERS, count, system_conditions
+from entropy_tui.rules.effects import planet_refs
 from entropy_tui.rules.free_actions import has_free_action
 from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN
 
@@ -126,3 +134,68 @@ def test_a_move_retrieves_every_token_it_passes(seats: int) -> None:
                 else:
                     assert moved.tokens[kind].where == "lying", kind
     assert passed > 0
+
+
+def plain_plays(
+    game: Game, seat: int, *, lifeforms: bool = True
+) -> list[tuple[str, str, str | None]]:
+    """Every (card, planet, missing icon) play by the worded rule, card by card and Planet by
+    Planet; without `lifeforms`, a Planet is taken to hold every Lifeform a card needs."""
+    plays = []
+    for card in dict.fromkeys(game.player(seat).hand):
+        for ref in planet_refs(game, seat):
+            if cards_by(game, seat, ref) >= 3:
+                continue
+            icons, missing_life = shortfall(game, seat, card, ref)
+            if lifeforms and missing_life:
+                continue
+            if not icons:
+                plays.append((card, ref, None))
+            elif icons.total() == 1 and discards_for(game, seat, card, next(iter(icons))):
+                plays.append((card, ref, next(iter(icons))))
+    return plays
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_create_life_test_agrees_with_the_worded_rule(seats: int) -> None:
+    """The Create Life test reads Planets' icons and cards' needs from tables: it must find the
+    plays `why_not` finds, in the same order, with and without the Lifeforms counted."""
+    played = 0
+    for game in random_positions(seats, seed=20 + seats, every=2):
+        for seat in range(seats):
+            for lifeforms in (True, False):
+                fast = [
+                    (play.card, play.planet, play.missing)
+                    for play in playable_cards(game, seat, lifeforms=lifeforms)
+                ]
+                assert fast == plain_plays(game, seat, lifeforms=lifeforms)
+                first = playable_cards(game, seat, first_only=True, lifeforms=lifeforms)
+                assert [(p.card, p.planet, p.missing) for p in first] == fast[:1]
+                played += bool(fast)
+            for card, ref, _ in plain_plays(game, seat):
+                assert why_not(game, seat, card, ref)[1] == ""
+    assert played > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_create_life_look_ahead_skips_only_what_it_could_not_find(seed: int) -> None:
+    """A move onto Create Life without a card to play is allowed when its rewards may make one
+    playable; the shortcuts before the search (rewards that change nothing a card needs, or
+    only Lifeforms where no card has its icons) must agree with the search itself."""
+    searched = 0
+    for game in random_positions(4, seed=30 + seed, every=1):
+        decision = game.decision
+        assert decision is not None
+        if decision.kind != "move":
+            continue
+        seat = decision.player
+        if not game.player(seat).hand or playable_cards(game, seat, first_only=True):
+            continue
+        for steps in (1, 2, 3):
+            preview = movement.preview_move(game, seat, steps)
+            if preview.action != "create_life" or not preview.retrieved:
+                continue
+            searched += 1
+            expected = movement._search_for_a_play(game, seat, preview)
+            assert movement._rewards_make_a_play(game, seat, preview) == expected
+    assert searched > 0

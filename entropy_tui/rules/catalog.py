@@ -355,6 +355,10 @@ class CatalogIndex:
         self.final_spaces = tuple(len(o.track_vp) - 1 for o in catalog.main_objectives)
         # The rondel's spaces per layout of Action tiles (see rondel.spaces).
         self.rondels: dict[tuple[tuple[str, ...], tuple[bool, ...]], tuple[Any, ...]] = {}
+        # For the Create Life test (see create_life.playable_cards), filled as they are read:
+        # a Planet's icons by (tile, Star, Asteroids), a card's needs by card id.
+        self.icons_at: dict[tuple[str | None, ...], dict[str, int]] = {}
+        self.card_needs: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = {}
 
 
 # file name -> the Catalog fields it holds (each a TOML array of tables, or a table for `board`)

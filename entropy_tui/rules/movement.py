@@ -28,6 +28,7 @@ LOOK_AHEAD_LIMIT = 60  # positions looked at, at most, for the rewards of one mo
 # Effects that never change which Life card can be played where: resources, discounts, and
 # Lifeforms added to the card about to be played.
 PLAY_NEUTRAL = frozenset({"gain", "discount", "card_lifeforms"})
+LIFEFORMS_ONLY = PLAY_NEUTRAL | {"gain_lifeform", "advance_lifeform"}
 
 
 @dataclass(slots=True)
@@ -51,24 +52,21 @@ class MovePreview:
         return not self.reason
 
 
-@dataclass(slots=True)
 class _Seat:
     """What the three moves of a seat share, worked out once."""
 
-    others: list[int]  # the spaces of the other Scientists
-    on_board: list[tuple[str, int | None]]  # the tokens on the board, with their slots
-    spaces: tuple[rondel.Space, ...]  # the rondel as it lies in this game
-    can_play: bool | None = None  # a Life card can be played now; asked once, when needed
+    __slots__ = ("can_play", "on_board", "player", "spaces", "taken")
 
-    @staticmethod
-    def of(game: Game, seat: int) -> _Seat:
+    def __init__(self, game: Game, seat: int) -> None:
         players = game.state.players
-        player = players[seat]
-        return _Seat(
-            [p.scientist for p in players if p is not player],
-            [(kind, t.slot) for kind, t in player.tokens.items() if t.where == "board"],
-            rondel.spaces(game),
-        )
+        player = self.player = players[seat]
+        self.taken = {p.scientist for p in players if p is not player}  # the other Scientists
+        # The tokens on the board, with their slots (most of a game, one or two).
+        self.on_board = [
+            (kind, token.slot) for kind, token in player.tokens.items() if token.where == "board"
+        ]
+        self.spaces = rondel.spaces(game)  # the rondel as it lies in this game
+        self.can_play: bool | None = None  # a Life card can be played now; asked when needed
 
     def has_a_play(self, game: Game, seat: int) -> bool:
         if self.can_play is None:
@@ -78,19 +76,22 @@ class _Seat:
 
 def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
     """`stuck`: no move is legal otherwise, so Create Life may be landed on without a card."""
-    return _preview(game, seat, steps, stuck, _Seat.of(game, seat))
+    return _preview(game, seat, steps, stuck, _Seat(game, seat))
 
 
 def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> MovePreview:
-    player = game.state.players[seat]
+    player = shared.player
     start = player.scientist
     destination = (start + steps) % rondel.SPACES
     space = shared.spaces[destination]
     # Occupied: another Scientist stands on the space or on the one linked to it.
-    others = shared.others
-    occupied = destination in others or (space.partner is not None and space.partner in others)
-    distance = steps + 1 if occupied else steps
-    charge = 1 if steps == 3 and occupied else 0
+    taken = shared.taken
+    occupied = destination in taken or space.partner in taken
+    if occupied:
+        distance = steps + 1
+        charge = 1 if steps == 3 else 0
+    else:
+        distance, charge = steps, 0
     if distance == 1 and space.has_bonus:
         bonus = list(space.bonus)
     elif distance == 2 and space.has_bonus:
@@ -98,8 +99,19 @@ def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> M
     else:
         bonus = []
     retrieved: list[str] = []
+    placeable: list[str] = []
     preview = MovePreview(
-        steps, destination, space.action, occupied, distance, charge, bonus, retrieved
+        steps,
+        destination,
+        space.action,
+        occupied,
+        distance,
+        charge,
+        bonus,
+        retrieved,
+        False,
+        placeable,
+        "",
     )
     # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
     wild_locked = player.wild_locked
@@ -118,7 +130,6 @@ def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> M
     needed = space.token
     if needed is not None:
         tokens = player.tokens
-        placeable = preview.placeable
         if tokens[needed].where == "ready" and needed not in retrieved:
             placeable.append(needed)
         if not wild_locked and tokens["wild"].where == "ready" and "wild" not in retrieved:
@@ -132,8 +143,8 @@ def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> M
         preview.reason = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
     if (
         space.action == "create_life"
-        and not preview.reason
         and not stuck
+        and not preview.reason
         and not shared.has_a_play(game, seat)
         and not _rewards_make_a_play(game, seat, preview)
     ):
@@ -164,8 +175,19 @@ def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
         effects += [e for s in player.systems if s.star for e in index.any_star[s.star].effect]
     for biome in biomes:
         effects += [*biome.reward, *biome.improved]
-    if all(effect.do in PLAY_NEUTRAL for effect in effects):
+    verbs = {effect.do for effect in effects}
+    if verbs <= PLAY_NEUTRAL:
         return False
+    # Lifeforms added or advanced change no icon, no hand and no Planet's room for a card: they
+    # can only make a play of a card whose icons are already there.
+    if verbs <= LIFEFORMS_ONLY and not playable_cards(game, seat, first_only=True, lifeforms=False):
+        return False
+    return _search_for_a_play(game, seat, preview)
+
+
+def _search_for_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
+    """The look-ahead itself: the move made on a copy, and the ways through the rest of the
+    Movement step tried until one reaches Create Life with a card to play."""
     trial = game.try_out(lambda trial: _make_move(trial, trial.state.pending[-1], preview))
     return _reaches_a_play(trial, seat, [LOOK_AHEAD_LIMIT])
 
@@ -264,10 +286,14 @@ MOVE_IDS = ("move:1", "move:2", "move:3")
 
 def move_decision(game: Game, task: Task) -> Decision:
     seat = task.player
-    shared = _Seat.of(game, seat)
-    previews = [_preview(game, seat, steps, False, shared) for steps in (1, 2, 3)]
-    if all(p.reason for p in previews):
-        previews = [_preview(game, seat, steps, True, shared) for steps in (1, 2, 3)]
+    shared = _Seat(game, seat)
+    previews = (
+        _preview(game, seat, 1, False, shared),
+        _preview(game, seat, 2, False, shared),
+        _preview(game, seat, 3, False, shared),
+    )
+    if previews[0].reason and previews[1].reason and previews[2].reason:
+        previews = tuple(_preview(game, seat, steps, True, shared) for steps in (1, 2, 3))
     options = []
     for preview, option_id in zip(previews, MOVE_IDS, strict=True):
         label = partial(_move_label, game, seat, preview)
@@ -275,7 +301,8 @@ def move_decision(game: Game, task: Task) -> Decision:
             options.append(disabled(option_id, label, f"Can't land there: {preview.reason}"))
         else:
             options.append(Option(option_id, label, partial(_make_move, game, task, preview)))
-    return Decision(seat, f"{game.name(seat)}: move your Scientist 1-3 spaces", RULE_MOVE, options)
+    prompt = f"{shared.player.name}: move your Scientist 1-3 spaces"
+    return Decision(seat, prompt, RULE_MOVE, options)
 
 
 def _make_move(game: Game, task: Task, preview: MovePreview) -> None:

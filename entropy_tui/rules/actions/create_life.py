@@ -17,9 +17,9 @@ from ..vocabulary import LIFEFORMS, title
 from .common import resolved, skip_option
 
 if TYPE_CHECKING:
-    from ..catalog import LifeCard
+    from ..catalog import CatalogIndex, LifeCard
     from ..game import Game
-    from ..state import Task
+    from ..state import PlanetState, Task
 
 RULE = "Create Life"
 MAX_CARDS_PER_PLANET = 3
@@ -121,42 +121,46 @@ def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
     ]
 
 
-def playable_cards(game: Game, seat: int, *, first_only: bool = False) -> list[Play]:
-    """Every (card, planet) play; with `first_only`, stop at the first one found. The same
-    test as `why_not`, without its words: each Planet's icons are counted once. It runs for
-    every move that may land on Create Life, so it walks the play area directly."""
+def playable_cards(
+    game: Game, seat: int, *, first_only: bool = False, lifeforms: bool = True
+) -> list[Play]:
+    """Every (card, planet) play; with `first_only`, stop at the first one found; with
+    `lifeforms` False, as if every Planet held the Lifeforms each card needs. The same test
+    as `why_not`, without its words. It runs for every move that may land on Create Life, so
+    it reads each Planet's icons and each card's needs from tables the catalog's index keeps
+    (keyed by the components, so a changed Planet is never read stale)."""
     plays: list[Play] = []
     player = game.state.players[seat]
     hand = player.hand
     if not hand:
         return plays
     index = game.index
-    any_planet, asteroids = index.any_planet, index.asteroid
+    icon_table = index.icons_at
     resolving = _cards_resolving(game, seat)
-    planets = []  # (ref, Lifeforms, icons) of each Planet with room for a card
+    planets = []  # (system, planet, Lifeforms, icons) of each Planet with room for a card
     for s, system in enumerate(player.systems):
-        star = index.any_star[system.star].conditions if system.star is not None else ()
+        star = system.star
         for p, planet in enumerate(system.planets):
-            if len(planet.cards) >= MAX_CARDS_PER_PLANET - (
-                resolving.get(planet_ref(s, p), 0) if resolving else 0
-            ):
+            cards = len(planet.cards)
+            if resolving:
+                cards += resolving.get(planet_ref(s, p), 0)
+            if cards >= MAX_CARDS_PER_PLANET:
                 continue
-            have: dict[str, int] = {}
-            for icon in any_planet[planet.tile].conditions:
-                have[icon] = have.get(icon, 0) + 1
-            for asteroid in planet.asteroids.values():
-                for icon in asteroids[asteroid].conditions:
-                    have[icon] = have.get(icon, 0) + 1
-            for icon in star:
-                have[icon] = have.get(icon, 0) + 1
+            key = (planet.tile, star, *planet.asteroids.values())
+            have = icon_table.get(key)
+            if have is None:
+                have = icon_table[key] = _icons_counted(index, planet, star)
             planets.append((s, p, planet.life, have))
     if not planets:
         return plays
-    cards = index.card
+    card_table = index.card_needs
     for card_id in dict.fromkeys(hand):
-        card = cards[card_id]
-        needed = _lifeforms_needed(card) if card.needs or card.removes else ()
-        conditions = card.conditions.items()
+        test = card_table.get(card_id)
+        if test is None:
+            test = card_table[card_id] = _card_needs(index.card[card_id])
+        needed, conditions = test
+        if not lifeforms:
+            needed = ()
         for s, p, life, have in planets:
             if needed and any(life[kind] < n for kind, n in needed):
                 continue
@@ -171,6 +175,25 @@ def playable_cards(game: Game, seat: int, *, first_only: bool = False) -> list[P
             if first_only:
                 return plays
     return plays
+
+
+def _icons_counted(index: CatalogIndex, planet: PlanetState, star: str | None) -> dict[str, int]:
+    """The icons a card played to this Planet can count (see `icons_at`), by kind."""
+    have: dict[str, int] = {}
+    for icon in index.any_planet[planet.tile].conditions:
+        have[icon] = have.get(icon, 0) + 1
+    for asteroid in planet.asteroids.values():
+        for icon in index.asteroid[asteroid].conditions:
+            have[icon] = have.get(icon, 0) + 1
+    if star is not None:
+        for icon in index.any_star[star].conditions:
+            have[icon] = have.get(icon, 0) + 1
+    return have
+
+
+def _card_needs(card: LifeCard) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """(Lifeforms the Planet must hold, icons it must show) for the card."""
+    return tuple(_lifeforms_needed(card)), tuple(card.conditions.items())
 
 
 def _cards_resolving(game: Game, seat: int) -> dict[str, int]:

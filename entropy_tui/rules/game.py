@@ -257,17 +257,21 @@ class Game:
     def _settle(self) -> None:
         """Runs automatic steps until a player must decide or the game ends."""
         self._unsettled = False
+        if self._decision is not None:
+            return
         pending = self.state.pending
-        while self._decision is None and pending:
+        handlers = HANDLERS
+        while pending:
             task = pending[-1]
-            decision = HANDLERS[task.kind](self, task)
+            decision = handlers[task.kind](self, task)
             if decision is not None:
+                kind = decision.kind = task.kind
                 turn = self.state.turn
-                if decision.player == turn.player and task.kind not in AFTER_THE_OBJECTIVES:
+                if decision.player == turn.player and kind not in AFTER_THE_OBJECTIVES:
                     exchange = turn.step == "action"  # the rulebook's step for the exchange
                     decision.options.extend(free_action_options(self, turn.player, exchange))
-                decision.kind = task.kind
                 self._decision = decision
+                return
 
     # ----------------------------------------------------------------- for handlers
     def player(self, seat: int) -> PlayerState:

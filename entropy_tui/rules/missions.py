@@ -197,23 +197,26 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     totals = lifeform_totals(player)
     objectives = game.index.lifeform_objective
     small_objectives = board.small_objectives
+    big_objectives = board.big_objectives
+    declined: list[str] = task.args.setdefault("declined", [])
+    claimable = []
     for life in LIFEFORMS:
+        total = totals[life]
+        objective = objectives[life]
         if (
-            totals[life] >= objectives[life].small_threshold
+            total >= objective.small_threshold
             and small_objectives[life]
             and not any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
         ):
             vp = small_objectives[life].pop()
             _claim(game, seat, life, big=False, vp=vp)
-    declined: list[str] = task.args.setdefault("declined", [])
-    big_objectives = board.big_objectives
-    claimable = [
-        life
-        for life in LIFEFORMS
-        if big_objectives[life] is None
-        and totals[life] >= objectives[life].big_threshold
-        and life not in declined
-    ]
+        # A small tile claimed changes nothing here: the big ones are offered after them all.
+        if (
+            total >= objective.big_threshold
+            and big_objectives[life] is None
+            and life not in declined
+        ):
+            claimable.append(life)
     if not claimable:
         # The end was checked when the Objectives advanced and when a big tile was claimed,
         # the only steps here that complete one.

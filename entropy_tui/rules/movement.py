@@ -13,12 +13,13 @@ from .decision import Decision, Option, disabled
 from .describe import effects_words, star_words
 from .effects import push_effects
 from .flow import focus_tier_effects
+from .state import Task
 from .vocabulary import title
 
 if TYPE_CHECKING:
     from .catalog import Effect
     from .game import Game
-    from .state import PlayerState, Task
+    from .state import PlayerState
 
 RULE_MOVE = "Movement"
 RULE_PASS = "Passing a Creation Token"
@@ -55,11 +56,12 @@ class MovePreview:
 class _Seat:
     """What the three moves of a seat share, worked out once."""
 
-    __slots__ = ("can_play", "on_board", "player", "spaces", "taken")
+    __slots__ = ("can_play", "on_board", "player", "spaces", "start", "taken")
 
     def __init__(self, game: Game, seat: int) -> None:
         players = game.state.players
         player = self.player = players[seat]
+        self.start = player.scientist
         self.taken = {p.scientist for p in players if p is not player}  # the other Scientists
         # The tokens on the board, with their slots (most of a game, one or two).
         self.on_board = [
@@ -81,37 +83,24 @@ def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> M
 
 def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> MovePreview:
     player = shared.player
-    start = player.scientist
+    start = shared.start
     destination = (start + steps) % rondel.SPACES
     space = shared.spaces[destination]
     # Occupied: another Scientist stands on the space or on the one linked to it.
     taken = shared.taken
-    occupied = destination in taken or space.partner in taken
-    if occupied:
-        distance = steps + 1
-        charge = 1 if steps == 3 else 0
+    if destination in taken or space.partner in taken:
+        occupied, distance, charge = True, steps + 1, 1 if steps == 3 else 0
     else:
-        distance, charge = steps, 0
-    if distance == 1 and space.has_bonus:
-        bonus = list(space.bonus)
-    elif distance == 2 and space.has_bonus:
-        bonus = list(space.reduced)
-    else:
+        occupied, distance, charge = False, steps, 0
+    if not space.has_bonus or distance > 2:
         bonus = []
+    else:
+        bonus = list(space.bonus if distance == 1 else space.reduced)
     retrieved: list[str] = []
     placeable: list[str] = []
+    action = space.action
     preview = MovePreview(
-        steps,
-        destination,
-        space.action,
-        occupied,
-        distance,
-        charge,
-        bonus,
-        retrieved,
-        False,
-        placeable,
-        "",
+        steps, destination, action, occupied, distance, charge, bonus, retrieved, False, placeable
     )
     # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
     wild_locked = player.wild_locked
@@ -142,7 +131,7 @@ def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> M
     if charge and player.entropy + len(retrieved) < charge:
         preview.reason = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
     if (
-        space.action == "create_life"
+        action == "create_life"
         and not stuck
         and not preview.reason
         and not shared.has_a_play(game, seat)
@@ -282,6 +271,8 @@ def _star_words(game: Game, seat: int, preview: MovePreview) -> str:
 
 
 MOVE_IDS = ("move:1", "move:2", "move:3")
+SPACE_NAMES = tuple(rondel.space_name(space) for space in range(rondel.SPACES))
+_new_task = object.__new__
 
 
 def move_decision(game: Game, task: Task) -> Decision:
@@ -317,6 +308,8 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
     turn.action = preview.action
     steps: list[tuple[str, dict]] = []
     if preview.retrieved or preview.unlocks_wild:  # the preview saw every token passed
+        # Each reward may pay for the landing charge: it is told how many are still to come.
+        rewards_left = len(preview.retrieved)
         for slot in rondel.slots_on_the_way(player.scientist, preview.steps):
             for kind, token in player.tokens.items():
                 if token.where != "board" or token.slot != slot:
@@ -327,21 +320,16 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
                     steps.append(("wild_unlock", {}))
                 else:
                     token.where, token.slot = "lying", None
-                    steps.append(("retrieve", {"token": kind}))
+                    rewards_left -= 1
+                    args = {"token": kind, "rewards_after": rewards_left, "charge": preview.charge}
+                    steps.append(("retrieve", args))
     player.scientist = preview.destination
     game.note(
         seat,
         "move",
         f"{player.name} moved {preview.steps} to {title(preview.action)} "
-        f"({rondel.space_name(preview.destination)}), distance {preview.distance}",
+        f"({SPACE_NAMES[preview.destination]}), distance {preview.distance}",
     )
-    # Each reward may pay for the landing charge; tell them how many rewards are still to come.
-    rewards_left = len(preview.retrieved)
-    for kind, args in steps:
-        if kind == "retrieve":
-            args["rewards_after"] = rewards_left - 1
-            args["charge"] = preview.charge
-            rewards_left -= 1
     if preview.placeable:
         steps.append(("place_token", {"tokens": preview.placeable}))
     if preview.charge:
@@ -351,7 +339,11 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
     if _biome_triggered(game, player, preview.action):
         steps.append(("biome_rewards", {}))
     if steps:
-        game.push_in_order(seat, steps)
+        pending = state.pending
+        for kind, args in reversed(steps):  # resolved in the order listed
+            step = _new_task(Task)
+            step.kind, step.player, step.args = kind, seat, args
+            pending.append(step)
 
 
 def _biome_triggered(game: Game, player: PlayerState, action: str) -> bool:

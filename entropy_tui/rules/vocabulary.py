@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal, get_args
 
 Resource = Literal["energy", "mass", "entropy"]
@@ -68,28 +69,37 @@ INNER_ACTION_TOKEN: dict[str, FocusToken] = {
     "catch_asteroid": "asteroid",
 }
 
-TITLES: dict[str, str] = {
-    "energy": "Energy",
-    "mass": "Mass",
-    "entropy": "Entropy",
-    "vp": "VP",
-    "bacteria": "Bacteria",
-    "plant": "Plant",
-    "animal": "Animal",
-    "heat": "Heat",
-    "carbon": "Carbon",
-    "water": "Water",
-    "radiation": "Radiation",
-    "star": "Star",
-    "planet": "Planet",
-    "asteroid": "Asteroid",
-    "wild": "Wild",
-    "abundant": "Abundant",
-    "scarce": "Scarce",
-    **ACTION_TITLES,
-}
+
+class _Titles(dict[str, str]):
+    """Printed names; a word not in the table prints as itself."""
+
+    def __missing__(self, name: str) -> str:
+        return name
 
 
-def title(name: str) -> str:
-    """The printed name of a rules word ("heat" -> "Heat")."""
-    return TITLES.get(name, name)
+TITLES = _Titles(
+    {
+        "energy": "Energy",
+        "mass": "Mass",
+        "entropy": "Entropy",
+        "vp": "VP",
+        "bacteria": "Bacteria",
+        "plant": "Plant",
+        "animal": "Animal",
+        "heat": "Heat",
+        "carbon": "Carbon",
+        "water": "Water",
+        "radiation": "Radiation",
+        "star": "Star",
+        "planet": "Planet",
+        "asteroid": "Asteroid",
+        "wild": "Wild",
+        "abundant": "Abundant",
+        "scarce": "Scarce",
+        **ACTION_TITLES,
+    }
+)
+
+# The printed name of a rules word ("heat" -> "Heat"): the table's own look-up, as log lines
+# and labels ask it thousands of times a game.
+title: Callable[[str], str] = TITLES.__getitem__

@@ -164,9 +164,14 @@ def _check_end(game: Game) -> None:
 def advance_objectives(game: Game, seat: int) -> None:
     """You must advance 1 space per condition met; the final space holds one player only."""
     state = game.state
+    events = state.turn.events
+    if not any(events):
+        # Most turns meet no condition: nothing advances, so no Objective completes (the end
+        # is checked whenever one may: here after an advance, and when a big tile is claimed).
+        return
     player = state.players[seat]
-    for i, times in enumerate(state.turn.events):
-        if not times:  # most turns meet no condition
+    for i, times in enumerate(events):
+        if not times:
             continue
         final = final_space(game, i)
         for _ in range(times):

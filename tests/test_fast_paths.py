@@ -21,6 +21,7 @@ from entropy_tui.rules.biomes import can_fulfil
 from entropy_tui.rules.counters import COUNTERS, count, system_conditions
 from entropy_tui.rules.effects import planet_refs
 from entropy_tui.rules.free_actions import has_free_action
+from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives
 from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN
 
 ROUND_CAP = 200  # a broken rule must fail the test, not play forever
@@ -199,3 +200,16 @@ def test_the_create_life_look_ahead_skips_only_what_it_could_not_find(seed: int)
             expected = movement._search_for_a_play(game, seat, preview)
             assert movement._rewards_make_a_play(game, seat, preview) == expected
     assert searched > 0
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_end_is_set_whenever_two_objectives_are_complete(seats: int) -> None:
+    """The end of the game is checked only where an Objective can complete (an advance on a
+    Main Objective, a big Lifeform tile claimed): at every decision, two complete Objectives
+    and a last round set must go together."""
+    ended = 0
+    for game in random_positions(seats, seed=40 + seats, every=1):
+        complete = completed_objectives(game) >= OBJECTIVES_TO_END
+        assert complete == (game.state.end_round is not None)
+        ended += complete
+    assert ended > 0

@@ -25,9 +25,11 @@ TUTORIAL_PARTS = ("shown", "landed", "acted")
 MAX_KEY_LENGTH = 200  # a remote seat's key
 SEAT_CODE = re.compile(r"[A-Z0-9-]{1,20}")
 FLAGS = ("alternative_objectives", "open_hands", "confirm_turn_end")  # in SavedConfig's order
+# The classes are not frozen: a frozen dataclass takes twice as long to create, and a resumed
+# game creates these before its first frame.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SavedConfig:
     seats: list[str]
     seed: int
@@ -50,7 +52,7 @@ class SavedConfig:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SavedTutorial:
     """A guided game's coach: what it has taught, each name with the step it happened at."""
 
@@ -62,7 +64,7 @@ class SavedTutorial:
         return {"shown": dict(self.shown), "landed": dict(self.landed), "acted": dict(self.acted)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SavedRemoteSeat:
     """A seat of a shared table played over the network, and who took it."""
 
@@ -71,14 +73,14 @@ class SavedRemoteSeat:
     code: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SavedTable:
     """A game played at a shared table: which seats are remote."""
 
     remote: list[SavedRemoteSeat] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Save:
     format: int
     saved_at: str

@@ -37,6 +37,7 @@ from ..widgets.panel_bar import PANELS, PanelBar
 from ..widgets.prompt import IGNORED, Prompt
 from ..widgets.rondel import Rondel
 from ..widgets.status_bar import StatusBar
+from ..widgets.titled import RetitledScroll
 from .handoff import HandoffScreen
 
 if TYPE_CHECKING:
@@ -53,6 +54,9 @@ PANEL_FOR_KIND = {"bot": "log", "move": "rondel"}
 # Seconds from a decision to its autosave: past the frames the decision causes (which the save
 # would otherwise delay by a few milliseconds), short enough that a dropped line loses nothing.
 AUTOSAVE_DELAY = 0.05
+# The screen's first save waits longer, past its first frame, which takes longer than a
+# decision's: a resumed game's file already holds the game, a new one has nothing to lose yet.
+FIRST_AUTOSAVE_DELAY = 0.5
 PROGRESS_EVERY = 0.25  # seconds between two steps of the thinking bar: light on a slow line
 HINTS_OFF = "Hints are off in this game (a new-game option turned them off)."
 NO_HINT = "A hint is for your own decision: none is waiting for you."
@@ -123,7 +127,7 @@ class GameScreen(Screen[None]):
                 yield log
             with (
                 Vertical(id="col-console", classes="column"),
-                VerticalScroll(id="console-panel", classes="panel") as panel,
+                RetitledScroll(id="console-panel", classes="panel") as panel,
             ):
                 panel.border_title = "Console"
                 yield Console(id="console")
@@ -156,6 +160,7 @@ class GameScreen(Screen[None]):
                 severity="error",
                 timeout=15,
             )
+        self._save_timer = self.set_timer(FIRST_AUTOSAVE_DELAY, self._autosave)
         self.advance()
 
     def on_unmount(self) -> None:
@@ -385,9 +390,7 @@ class GameScreen(Screen[None]):
             case "console":
                 self.query_one(Console).show(scene, scene.acting)
                 title = f"Console: {scene.seats[scene.acting].name}"
-                frame = self.query_one("#console-panel")
-                if frame.border_title != title:  # setting it repaints the whole panel
-                    frame.border_title = title
+                self.query_one("#console-panel", RetitledScroll).retitle(title)
             case "opponents":
                 self.query_one(Opponents).show(scene)
             case "log":

@@ -22,13 +22,14 @@ from ..keys import key_for
 from ..scene import Scene, seat_tag
 from .options_view import Choice, OptionsView
 from .text_panel import TextPanel
+from .titled import Retitled
 
 SUGGESTED = "  <- the coach's pick"
 CONFIRM_TURN_END = "confirm_turn_end"  # the engine's Decision kind for "End your turn"
 IGNORED = "A key pressed before this prompt appeared was ignored."
 
 
-class Prompt(Vertical):
+class Prompt(Retitled, Vertical):
     class Chosen(Message):
         """The person picked an enabled option of the choices `generation` (see stale)."""
 
@@ -148,8 +149,7 @@ class Prompt(Vertical):
 
     def note(self, text: str) -> None:
         """Set into the prompt's top edge: why a number did nothing, what is being typed."""
-        if self.border_title != text:  # setting it repaints the whole prompt
-            self.border_title = text
+        self.retitle(text)
 
     def type_digit(self, digit: str) -> Choice | None:
         """Returns the option once its number is complete. Under ten options a digit is a whole

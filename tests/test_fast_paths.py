@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from entropy_tui.rules import Game, movement, rondel
+from entropy_tui.rules.actions import catch_asteroid
 from entropy_tui.rules.actions.create_life import (
     cards_by,
     discards_for,
@@ -22,7 +23,7 @@ from entropy_tui.rules.counters import COUNTERS, count, system_conditions
 from entropy_tui.rules.effects import planet_refs
 from entropy_tui.rules.free_actions import has_free_action
 from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives
-from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN
+from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN, LIFEFORMS
 
 ROUND_CAP = 200  # a broken rule must fail the test, not play forever
 
@@ -213,3 +214,32 @@ def test_the_end_is_set_whenever_two_objectives_are_complete(seats: int) -> None
         assert complete == (game.state.end_round is not None)
         ended += complete
     assert ended > 0
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_mission_counters_agree_with_their_plain_definitions(seats: int) -> None:
+    """The counters the Missions name are loops written for the Mission step: each must agree
+    with its definition written plainly, and so must the Lifeform test of Catch an Asteroid."""
+    seen = 0
+    for game in random_positions(seats, seed=50 + seats, every=3):
+        index = game.index
+        for player in game.state.players:
+            planets = [planet for system in player.systems for planet in system.planets]
+            stars = [system.star for system in player.systems if system.star is not None]
+            tiles = [tile for planet in planets for tile in planet.asteroids.values()]
+            assert count(index, player, "different_planet_types") == len(
+                {index.any_planet[planet.tile].type for planet in planets}
+            )
+            assert count(index, player, "different_asteroid_types") == len(
+                {index.asteroid[tile].type for tile in tiles}
+            )
+            for star in index.any_star:
+                assert count(index, player, f"stars_of_type:{star}") == stars.count(star)
+            tiers = list(player.focus.values())
+            assert count(index, player, "focus_at_tier2") == sum(t == 2 for t in tiers)
+            assert count(index, player, "focus_upgraded") == sum(t > 0 for t in tiers)
+            for planet in planets:
+                plain = any(planet.life[kind] > 0 for kind in LIFEFORMS)
+                assert catch_asteroid._has_lifeform(planet) == plain
+            seen += bool(tiles) and any(tiers)
+    assert seen > 0

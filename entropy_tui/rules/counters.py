@@ -46,6 +46,50 @@ def system_conditions(index: CatalogIndex, player: PlayerState, system_index: in
     return icons
 
 
+# The counters the Missions name, asked at every Mission step, are plain loops.
+def _different_planet_types(index: CatalogIndex, player: PlayerState, _: str) -> int:
+    any_planet = index.any_planet
+    kinds = set()
+    for system in player.systems:
+        for planet in system.planets:
+            kinds.add(any_planet[planet.tile].type)
+    return len(kinds)
+
+
+def _different_asteroid_types(index: CatalogIndex, player: PlayerState, _: str) -> int:
+    asteroid = index.asteroid
+    kinds = set()
+    for system in player.systems:
+        for planet in system.planets:
+            for tile in planet.asteroids.values():
+                kinds.add(asteroid[tile].type)
+    return len(kinds)
+
+
+def _stars_of_type(index: CatalogIndex, player: PlayerState, kind: str) -> int:
+    n = 0
+    for system in player.systems:
+        if system.star == kind:
+            n += 1
+    return n
+
+
+def _focus_at_tier2(index: CatalogIndex, player: PlayerState, _: str) -> int:
+    n = 0
+    for tier in player.focus.values():
+        if tier == 2:
+            n += 1
+    return n
+
+
+def _focus_upgraded(index: CatalogIndex, player: PlayerState, _: str) -> int:
+    n = 0
+    for tier in player.focus.values():
+        if tier > 0:
+            n += 1
+    return n
+
+
 def _max_conditions_in_system(index: CatalogIndex, player: PlayerState, kind: str) -> int:
     """The most `kind` icons in one Solar System (a Mission's test at every Mission step)."""
     best = 0
@@ -79,8 +123,8 @@ COUNTERS: dict[str, Counter] = {
     "biomes": lambda ix, p, _: sum(pl.biome is not None for pl in planets(p)),
     "fulfilled_biomes": lambda ix, p, _: sum(pl.fulfilled for pl in planets(p)),
     "asteroids": lambda ix, p, _: sum(len(pl.asteroids) for pl in planets(p)),
-    "different_asteroid_types": lambda ix, p, _: len(set(_asteroid_types(ix, p))),
-    "different_planet_types": lambda ix, p, _: len(set(_planet_types(ix, p))),
+    "different_asteroid_types": _different_asteroid_types,
+    "different_planet_types": _different_planet_types,
     "planets_of": lambda ix, p, kind: _planet_types(ix, p).count(kind),
     "max_planets_of_one_type": lambda ix, p, _: max(
         (_planet_types(ix, p).count(kind) for kind in CONDITIONS), default=0
@@ -88,7 +132,7 @@ COUNTERS: dict[str, Counter] = {
     "stars_of_different_tier": lambda ix, p, _: len({ix.any_star[s].tier for s in _stars(p)}),
     "different_stars": lambda ix, p, _: len(set(_stars(p))),
     "star_tier_sum": lambda ix, p, _: sum(ix.any_star[s].tier for s in _stars(p)),
-    "stars_of_type": lambda ix, p, kind: _stars(p).count(kind),
+    "stars_of_type": _stars_of_type,
     "planets_with": lambda ix, p, life: sum(pl.life[life] > 0 for pl in planets(p)),
     "planets_with_lifeform": lambda ix, p, _: sum(any(pl.life.values()) for pl in planets(p)),
     "planets_with_all_lifeforms": lambda ix, p, _: sum(
@@ -102,8 +146,8 @@ COUNTERS: dict[str, Counter] = {
         ix.card[c].type == kind for pl in planets(p) for c in pl.cards
     ),
     "focus_tiers": lambda ix, p, _: sum(p.focus.values()),
-    "focus_at_tier2": lambda ix, p, _: sum(tier == 2 for tier in p.focus.values()),
-    "focus_upgraded": lambda ix, p, _: sum(tier > 0 for tier in p.focus.values()),
+    "focus_at_tier2": _focus_at_tier2,
+    "focus_upgraded": _focus_upgraded,
     "generator_advances": lambda ix, p, _: p.generator_advances,
     "lifeforms": lambda ix, p, life: sum(pl.life[life] for pl in planets(p)),
     "asteroids_of": lambda ix, p, kind: _asteroid_types(ix, p).count(kind),

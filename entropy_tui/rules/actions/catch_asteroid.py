@@ -106,8 +106,8 @@ def _can_place(game: Game, seat: int, asteroid_type: str, free: bool, discount: 
 
 
 def _has_lifeform(planet: PlanetState) -> bool:
-    life = planet.life
-    return any(life[kind] > 0 for kind in LIFEFORMS)
+    life = planet.life  # the three kinds, each tested in turn (asked for every Planet offered)
+    return life["bacteria"] > 0 or life["plant"] > 0 or life["animal"] > 0
 
 
 def _no_space_reason(

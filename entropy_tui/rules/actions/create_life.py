@@ -154,23 +154,35 @@ def playable_cards(
     if not planets:
         return plays
     card_table = index.card_needs
+    cards = index.card
     for card_id in dict.fromkeys(hand):
         test = card_table.get(card_id)
         if test is None:
-            test = card_table[card_id] = _card_needs(index.card[card_id])
+            test = card_table[card_id] = _card_needs(cards[card_id])
         needed, conditions = test
         if not lifeforms:
             needed = ()
         for s, p, life, have in planets:
-            if needed and any(life[kind] < n for kind, n in needed):
+            lacking = False
+            for kind, n in needed:
+                if life[kind] < n:
+                    lacking = True
+                    break
+            if lacking:
                 continue
             missing, short = None, 0
             for icon, n in conditions:
                 lack = n - have.get(icon, 0)
                 if lack > 0:
                     missing, short = icon, short + lack
-            if short > 1 or (short and not discards_for(game, seat, card_id, missing)):
+            if short > 1:
                 continue
+            if short:  # one icon missing: another card showing it must be there to discard
+                for other in hand:
+                    if other != card_id and missing in cards[other].conditions:
+                        break
+                else:
+                    continue
             plays.append(Play(card_id, planet_ref(s, p), missing))
             if first_only:
                 return plays

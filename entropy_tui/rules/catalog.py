@@ -347,6 +347,8 @@ class CatalogIndex:
         }
         self.asteroid = {a.id: a for a in catalog.asteroids}
         self.biome = {b.id: b for b in catalog.biomes}
+        # (Lifeform, count) pairs a Biome needs to be fulfilled, tested at every decision.
+        self.biome_requirement = {b.id: tuple(b.requirement.items()) for b in catalog.biomes}
         self.card = {c.id: c for c in catalog.life_cards}
         self.focus = {(f.set, f.token): f for f in catalog.focus}
         self.tile = {t.id: t for t in catalog.action_tiles}

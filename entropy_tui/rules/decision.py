@@ -72,7 +72,11 @@ class Decision:
 
     @property
     def enabled(self) -> list[Option]:
-        return [o for o in self.options if o.enabled]
+        enabled = []  # a loop, cheaper than a comprehension for a handful: bots ask it each time
+        for option in self.options:
+            if option.enabled:
+                enabled.append(option)
+        return enabled
 
 
 def disabled(

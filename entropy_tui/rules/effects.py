@@ -187,7 +187,10 @@ def planet_label(game: Game, seat: int, ref: str) -> str:
 
 
 def planet_refs(game: Game, seat: int) -> tuple[str, ...]:
-    return refs_for(tuple(len(system.planets) for system in game.player(seat).systems))
+    shape = []  # Planets per Solar System (a loop: most actions ask this)
+    for system in game.state.players[seat].systems:
+        shape.append(len(system.planets))
+    return refs_for(tuple(shape))
 
 
 def _counting_down(game: Game, task: Task) -> None:

@@ -52,14 +52,16 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
 
 def _biome_to_fulfil(game: Game, player: PlayerState) -> bool:
     """Whether a Biome of the play area can be fulfilled now: asked at nearly every decision,
-    and most Planets have no Biome waiting, so they are tested before calling can_fulfil."""
-    biomes = game.index.biome
+    and most Planets have no Biome waiting, so they are tested before the requirement, read as
+    pairs from the catalog's index (can_fulfil, inlined)."""
+    requirements = game.index.biome_requirement
     for system in player.systems:
         for planet in system.planets:
-            if planet.biome is None or planet.fulfilled:
+            biome = planet.biome
+            if biome is None or planet.fulfilled:
                 continue
             life = planet.life
-            for kind, n in biomes[planet.biome].requirement.items():  # can_fulfil, inlined
+            for kind, n in requirements[biome]:
                 if life[kind] < n:
                     break
             else:

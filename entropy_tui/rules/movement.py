@@ -62,11 +62,15 @@ class _Seat:
         players = game.state.players
         player = self.player = players[seat]
         self.start = player.scientist
-        self.taken = {p.scientist for p in players if p is not player}  # the other Scientists
+        taken = self.taken = set()  # the spaces of the other Scientists
+        for other in players:
+            if other is not player:
+                taken.add(other.scientist)
         # The tokens on the board, with their slots (most of a game, one or two).
-        self.on_board = [
-            (kind, token.slot) for kind, token in player.tokens.items() if token.where == "board"
-        ]
+        on_board = self.on_board = []
+        for kind, token in player.tokens.items():
+            if token.where == "board":
+                on_board.append((kind, token.slot))
         self.spaces = rondel.spaces(game)  # the rondel as it lies in this game
         self.can_play: bool | None = None  # a Life card can be played now; asked when needed
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option
@@ -27,14 +28,15 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
         game.note(seat, "card", f"{game.name(seat)} took Life card {card}")
         then()
 
-    return [
-        Option(
-            f"card:{card}",
-            lambda card=card: f"Take {card_words(game.index, card)}",
-            lambda d=deck: take(d),
-        )
-        for deck, card in offer(game.state.board.life_decks)
-    ]
+    options = []
+    for deck, card in offer(game.state.board.life_decks):
+        label = partial(_take_label, game, card)
+        options.append(Option(f"card:{card}", label, partial(take, deck)))
+    return options
+
+
+def _take_label(game: Game, card: str) -> str:
+    return f"Take {card_words(game.index, card)}"
 
 
 def take_life_cards(game: Game, task: Task) -> Decision | None:

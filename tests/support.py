@@ -8,9 +8,11 @@ from entropy_tui.rules import Game
 from entropy_tui.rules.state import PlanetState, SystemState, Task, TurnState
 
 
-def blank_game(seats: int = 2, seed: int = 0) -> Game:
-    """A set-up game whose players are then emptied: no systems, cards or resources."""
-    game = Game.new([f"Seat{i}" for i in range(seats)], seed=seed)
+def blank_game(seats: int = 2, seed: int = 0, *, edition: int | None = 1) -> Game:
+    """A set-up game whose players are then emptied: no systems, cards or resources. The rules
+    tests name cards and costs of edition 1 of the component data, which stays as it is when
+    the designed values are tuned (`edition=None`: the newest)."""
+    game = Game.new([f"Seat{i}" for i in range(seats)], seed=seed, edition=edition)
     for player in game.state.players:
         player.energy = player.mass = player.entropy = player.vp = 0
         player.systems = []

@@ -81,7 +81,7 @@ def test_bots_answer_only_with_enabled_options_and_leave_the_game_alone(name: st
 
 
 @pytest.mark.parametrize(
-    ("seats", "seed", "steps"), [(2, 1, 0), (2, 5, 280), (3, 2, 250), (4, 4, 700)]
+    ("seats", "seed", "steps"), [(2, 1, 0), (2, 5, 200), (3, 2, 250), (4, 4, 300)]
 )
 def test_determinize_fills_every_hidden_entry_consistently(
     seats: int, seed: int, steps: int

@@ -24,17 +24,18 @@ from entropy_tui.rules.catalog import (
 )
 from entropy_tui.saves import FORMAT_VERSION, SaveError, load_game, write_save
 
-OLD_GAINS = 'value = { bacteria = 4 }'
+OLD_GAINS = 'value = { bacteria = 2 }'
 
 
 def two_editions() -> dict[str, str]:
-    """The shipped files as edition 2, whose edition 1 had Life card L1 gaining 4 Bacteria."""
+    """The shipped files as edition 2, whose edition 1 had Life card L1 gaining 2 Bacteria."""
     folder = resources.files("entropy_tui.assets")
     texts = {file: folder.joinpath(file).read_text(encoding="utf-8") for file in ASSET_FILES}
     texts[EDITIONS_FILE] = (
         "newest = 2\n\n[[older]]\nedition = 1\nvalues = [\n"
         f'  {{ section = "life_cards", id = "L1", field = "gains", {OLD_GAINS} }},\n'
-        '  { section = "lifeform_objectives", id = "plant", field = "big_threshold", value = 9 },\n'
+        '  { section = "lifeform_objectives", id = "plant", field = "big_threshold",'
+        ' value = 12 },\n'
         "]\n"
     )
     return texts
@@ -48,9 +49,9 @@ def test_an_older_edition_has_the_values_it_lists_and_nothing_else_differs() -> 
     texts = two_editions()
     newest, first = load_catalog_from(texts), load_catalog_from(texts, 1)
     assert (newest.edition, first.edition) == (2, 1)
-    assert card(first, "L1").gains == {"bacteria": 4} != card(newest, "L1").gains
-    assert first.index.lifeform_objective["plant"].big_threshold == 9
-    assert newest.index.lifeform_objective["plant"].big_threshold != 9
+    assert card(first, "L1").gains == {"bacteria": 2} != card(newest, "L1").gains
+    assert first.index.lifeform_objective["plant"].big_threshold == 12
+    assert newest.index.lifeform_objective["plant"].big_threshold != 12
     assert first.life_cards[1:] == newest.life_cards[1:] and first.stars == newest.stars
     with pytest.raises(UnknownEdition, match="newer than this entropy-tui"):
         load_catalog_from(texts, 3)
@@ -78,7 +79,7 @@ def test_each_edition_is_cached_apart(tmp_path: Path) -> None:
     assert (tmp_path / CACHE_FILE).is_file() and (tmp_path / "catalog-edition-1.pickle").is_file()
     assert cached_catalog(texts, tmp_path, 1) == first and first.edition == 1
     assert cached_catalog(texts, tmp_path).edition == newest.edition == 2
-    assert card(cached_catalog(texts, tmp_path, 1), "L1").gains == {"bacteria": 4}
+    assert card(cached_catalog(texts, tmp_path, 1), "L1").gains == {"bacteria": 2}
 
 
 def test_a_game_plays_and_replays_with_its_own_edition() -> None:

@@ -5,7 +5,13 @@ from __future__ import annotations
 from entropy_tui.rules import Game
 from entropy_tui.rules.state import LifeformTile, Task, TurnState
 
-from .support import blank_game, choose_prefix, only, option_ids, planet, refresh, system
+from .support import blank_game as edition_game
+from .support import choose_prefix, only, option_ids, planet, refresh, system
+
+
+def blank_game(seats: int = 2, seed: int = 0) -> Game:
+    """The rulebook's examples hold in the newest edition of the component data."""
+    return edition_game(seats, seed, edition=None)
 
 
 def put_on_top(stacks: list[list[str]], item: str, stack: int) -> None:

@@ -336,6 +336,7 @@ class CatalogIndex:
 
     def __init__(self, catalog: Catalog) -> None:
         self.star = {s.id: s for s in catalog.stars}
+        self.tier_one_stars = tuple(s.id for s in catalog.stars if s.tier == 1)  # in its order
         self.starting_star = {s.id: s for s in catalog.starting_stars}
         self.planet = {p.id: p for p in catalog.planets}
         self.starting_planet = {p.id: p for p in catalog.starting_planets}

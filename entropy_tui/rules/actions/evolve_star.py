@@ -72,6 +72,11 @@ def _evolve_label(game: Game, seat: int, system: int, target: str, cost: int) ->
     )
 
 
+def _new_star_label(game: Game, star: str, target: int | None, cost: int) -> str:
+    where = "a new Solar System" if target is None else f"Solar System {target + 1}"
+    return f"Add {new_star_words(game.index, star)} to {where}: pay {cost} Energy"
+
+
 def evolve_star(game: Game, task: Task) -> Decision:
     seat = task.player
     player = game.player(seat)
@@ -98,11 +103,10 @@ def evolve_star(game: Game, task: Task) -> Decision:
             )
     cost = max(0, NEW_STAR_COST - discount)
     starless = [i for i, s in enumerate(player.systems) if s.star is None]
-    for star in (s.id for s in game.catalog.stars if s.tier == 1):
+    for star in game.index.tier_one_stars:
         targets: list[int | None] = [*starless, None]
         for target in targets:
-            where = "a new Solar System" if target is None else f"Solar System {target + 1}"
-            label = f"Add {new_star_words(game.index, star)} to {where}: pay {cost} Energy"
+            label = partial(_new_star_label, game, star, target, cost)
             option_id = f"new:{star}:{'new' if target is None else target}"
             ok, why = can_pay(game, seat, "energy", cost)
             if board.star_stacks[star] == 0:

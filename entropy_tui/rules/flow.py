@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 RULE_ACTIONS = "Actions"
 RULE_TURN = "Turn Structure"
 INNER_ACTION_TOKEN_KINDS = frozenset(INNER_ACTION_TOKEN.values())
+# A turn's steps, in the order they are pushed (the last one resolves first).
+TURN_STEPS = ("end_turn", "mission_step", "action_step", "move")
+CONFIRMED_TURN_STEPS = ("end_turn", "confirm_turn_end", "mission_step", "action_step", "move")
+_new_task = object.__new__
 
 
 def start_round(state: GameState) -> None:
@@ -34,14 +38,12 @@ def begin_turn(game: Game, seat: int) -> None:
     state = game.state
     state.turn = TurnState.starting(seat)
     game.note(seat, "turn", f"Round {state.round}: {state.players[seat].name}'s turn")
-    # Movement -> Action -> Mission, pushed last step first.
-    push = game.push
-    push("end_turn", seat)
-    if state.settings.confirm_turn_end:
-        push("confirm_turn_end", seat)
-    push("mission_step", seat)
-    push("action_step", seat)
-    push("move", seat)
+    # Movement -> Action -> Mission, pushed last step first (without game.push: every turn).
+    pending = state.pending
+    for kind in CONFIRMED_TURN_STEPS if state.settings.confirm_turn_end else TURN_STEPS:
+        step = _new_task(Task)
+        step.kind, step.player, step.args = kind, seat, {}
+        pending.append(step)
 
 
 def action_step(game: Game, task: Task) -> None:

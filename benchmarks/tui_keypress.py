@@ -3,7 +3,8 @@
 The app runs as the player would start it (`python -m entropy_tui ...`), 4 seats at 120x40 in
 open-hands mode (so no hand-off screen interrupts), is played to mid-game with Enter (the first
 possible option), and then timed over a mix of keys a player presses: Down/Up through the
-options, and a digit or Enter to choose.
+options, and a digit or Enter to choose. `--compare TREE` plays the same game in another
+source tree at the same time, each key pressed in both, for a comparison on a busy machine.
 
 Latency is measured from writing the key to the last byte of the frame it causes (the output
 falls quiet for QUIET seconds). Usage: python benchmarks/tui_keypress.py [--keys 300]
@@ -293,58 +294,69 @@ def main() -> int:
     )
     parser.add_argument("--rounds", type=int, default=8, help="hints per run (--while-thinking)")
     parser.add_argument("--runs", type=int, default=2, help="runs each way (--while-thinking)")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="TREE",
+        help="also time another source tree (an older version, say), keys alternating",
+    )
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
     if args.while_thinking:
         return while_thinking(size, args.rounds, args.runs)  # type: ignore[arg-type]
-    argv = [
-        sys.executable,
-        "-m",
-        "entropy_tui",
-        "--seats",
-        "Ann,Bea,Cy,Dee",
-        "--seed",
-        "7",
-        "--open-hands",
-        "--bot-delay",
-        "0",
-    ]
-    terminal = Terminal(argv, size)  # type: ignore[arg-type]
+    argv = [sys.executable, "-m", "entropy_tui", "--seats", "Ann,Bea,Cy,Dee", "--seed", "7"]
+    argv += ["--open-hands", "--bot-delay", "0"]
+    trees = {"": ROOT} if args.compare is None else {"": ROOT, " [compared]": args.compare}
+    # With --compare both apps play the same game side by side, each key pressed in one and
+    # then in the other (in turns which goes first), so that both meet the same machine.
+    terminals = {
+        label: Terminal(argv, size, cwd=tree)  # type: ignore[arg-type]
+        for label, tree in trees.items()
+    }
+    timings: dict[str, dict[str, list[tuple[float, int]]]] = {
+        # "refused": Enter on an option that is not possible: the prompt says why
+        label: {"move highlight": [], "choose": [], "refused": []}
+        for label in terminals
+    }
     try:
-        terminal.read_frame(timeout=20)
+        for terminal in terminals.values():
+            terminal.read_frame(timeout=20)
         for _ in range(args.warmup):
-            terminal.press(KEYS["enter"])
-        timings: dict[str, list[tuple[float, int]]] = {
-            "move highlight": [],
-            "choose": [],
-            "refused": [],  # Enter on an option that is not possible: the prompt says why
-        }
+            for terminal in terminals.values():
+                terminal.press(KEYS["enter"])
         pattern = ["down", "up", "down", "enter"]
         for i in range(args.keys):
             key = pattern[i % len(pattern)]
-            timing = terminal.press(KEYS[key])
-            if key != "enter":
-                timings["move highlight"].append(timing)
-            elif REFUSED in terminal.output:
-                timings["refused"].append(timing)
-                choose_another(terminal)
-            else:
-                timings["choose"].append(timing)
+            order = list(terminals.items())
+            if (i // len(pattern)) % 2:
+                order.reverse()
+            for label, terminal in order:
+                timing = terminal.press(KEYS[key])
+                if key != "enter":
+                    timings[label]["move highlight"].append(timing)
+                elif REFUSED in terminal.output:
+                    timings[label]["refused"].append(timing)
+                    choose_another(terminal)
+                else:
+                    timings[label]["choose"].append(timing)
     finally:
-        terminal.close()
-    every = [t for group in timings.values() for t in group]
-    print(f"{len(every)} keys at {args.size}, 4 seats, after {args.warmup} choices")
-    for name, rows in [*timings.items(), ("all keys", every)]:
-        ms = [m for m, _ in rows if m == m]  # NaN: nothing to redraw
-        if not ms:
-            continue
-        sizes = [b for _, b in rows]
-        print(
-            f"  {name:<15} n={len(rows):>4} ({len(rows) - len(ms)} changed nothing)"
-            f"  latency p50 {statistics.median(ms):5.1f} ms  p95 {percentile(ms, 0.95):5.1f} ms"
-            f"  max {max(ms):5.1f} ms  bytes median {statistics.median(sizes):6.0f}"
-            f"  p95 {percentile(sizes, 0.95):6.0f}"
-        )
+        for terminal in terminals.values():
+            terminal.close()
+    for label, groups in timings.items():
+        every = [t for group in groups.values() for t in group]
+        print(f"{len(every)} keys at {args.size}, 4 seats, after {args.warmup} choices{label}")
+        for name, rows in [*groups.items(), ("all keys", every)]:
+            ms = [m for m, _ in rows if m == m]  # NaN: nothing to redraw
+            if not ms:
+                continue
+            sizes = [b for _, b in rows]
+            print(
+                f"  {name:<15} n={len(rows):>4} ({len(rows) - len(ms)} changed nothing)"
+                f"  latency p50 {statistics.median(ms):5.1f} ms  p90 {percentile(ms, 0.9):5.1f} ms"
+                f"  p95 {percentile(ms, 0.95):5.1f} ms  max {max(ms):5.1f} ms"
+                f"  bytes median {statistics.median(sizes):6.0f}"
+                f"  p95 {percentile(sizes, 0.95):6.0f}"
+            )
     return 0
 
 

@@ -47,11 +47,6 @@ def box(
     return framed
 
 
-def beside(*blocks: Sequence[Content]) -> list[Content]:
-    """Blocks of equal height joined left to right."""
-    return [Content("").join(row) for row in zip(*blocks, strict=True)]
-
-
 def wrap(text: str, width: int) -> list[str]:
     """Plain words wrapped to `width` cells."""
     lines: list[str] = []

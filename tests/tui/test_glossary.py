@@ -16,6 +16,7 @@ from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.glossary import GlossaryScreen, glossary_tables
 from entropy_tui.tui.screens.handoff import HandoffScreen
 from entropy_tui.tui.screens.help import HelpScreen
+from entropy_tui.tui.widgets.line_view import joined
 from entropy_tui.tui.widgets.text_panel import TextPanel
 
 from .helpers import plain_text, press, screen_text
@@ -99,7 +100,9 @@ async def test_every_abbreviation_on_screen_is_in_the_glossary(name: str, size: 
         for panel in ("b", "o", "c", "p", "l"):  # each panel in view, at small sizes too
             await press(pilot, panel)
             texts.append(screen_text(app))
-        texts += [line.plain for panel in app.screen.query(TextPanel) for line in panel._lines]
+        texts += [
+            joined(line).plain for panel in app.screen.query(TextPanel) for line in panel._lines
+        ]
         missing = unexplained("\n".join(texts), names)
         assert not missing, f"not in the glossary: {sorted(missing)}"
 

@@ -19,7 +19,7 @@ from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.replay import ReplayScreen
 from entropy_tui.tui.screens.seats import SeatsScreen
 from entropy_tui.tui.session import Session
-from entropy_tui.tui.widgets.line_view import LineView
+from entropy_tui.tui.widgets.line_view import LineView, joined
 from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt
 
@@ -247,7 +247,7 @@ def shows_a_hand(text: str) -> bool:
 def readable(app: EntropyApp) -> str:
     """What the screen shows, with every panel's lines that can be scrolled into view."""
     panels = [
-        line.plain
+        joined(line).plain
         for widget in app.screen.query(LineView)
         if widget.region.area  # on screen (a hidden panel keeps what it last showed)
         for line in widget.lines(widget.size)

@@ -25,6 +25,7 @@ from entropy_tui.rules.scoring import explained_scores
 
 from ..config import HINT_SECONDS, LEVEL_OF, level_name
 from ..keys import PROMPT_KEYS, bindings_for, key_for
+from ..memory import collect_while_idle
 from ..scene import Scene
 from ..session import Position, Session
 from ..widgets.coach_panel import CoachPanel
@@ -221,6 +222,7 @@ class GameScreen(Screen[None]):
                 title="Autosave failed",
                 severity="error",
             )
+        collect_while_idle()  # the decision's frames are drawn: the screen waits for a key
 
     def _handed_to(self, seat: int) -> None:
         self.session.take_keyboard(seat)

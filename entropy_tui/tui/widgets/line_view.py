@@ -3,7 +3,10 @@ are kept between frames, so drawing again after a change costs a look-up for eve
 stayed the same, and only the rows that differ are repainted.
 
 Lines carry no links or actions (`@click`): each is rendered by its Content alone, without the
-pass Textual makes over every row to style links (a third of the time a line takes to draw)."""
+pass Textual makes over every row to style links (a third of the time a line takes to draw).
+
+A line may also come in pieces side by side (a tuple of Contents, never wrapped: the rondel's
+ring, a row of cells): each piece keeps its row, so a changed cell draws that cell alone."""
 
 from __future__ import annotations
 
@@ -21,6 +24,13 @@ from textual.widget import Widget
 CACHED_LINES = 1024  # more than any panel shows; the log's older lines fall out
 EMPTY = (Content(""),)  # no lines draw as one blank row, as an empty Content does
 
+Line = Content | tuple[Content, ...]  # one Content, or pieces side by side
+
+
+def joined(line: Line) -> Content:
+    """The line as one Content."""
+    return Content("").join(line) if isinstance(line, tuple) else line
+
 
 class LineView(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -29,8 +39,10 @@ class LineView(Widget):
         self._rows_size = Size(0, 0)  # the size _rows were drawn at; (0, 0): draw them again
         self._strips: LRUCache[tuple, list[Strip]] = LRUCache(CACHED_LINES)
         self._strips_for: tuple[int, Style] | None = None  # the (width, style) of _strips
+        self._pieces: LRUCache[tuple, Strip] = LRUCache(CACHED_LINES)  # a piece's row, by look
+        self._pieces_for: Style | None = None  # the style of _pieces
 
-    def lines(self, size: Size) -> Sequence[Content]:
+    def lines(self, size: Size) -> Sequence[Line]:
         """The lines to show at this size; the widget's rows are these lines, wrapped."""
         raise NotImplementedError
 
@@ -69,11 +81,12 @@ class LineView(Widget):
         super().notify_style_update()  # also on a theme change: $variables may differ
         self._rows_size = Size(0, 0)
         self._strips.clear()
+        self._pieces.clear()
 
     def render(self) -> Content:
         """The lines in one, for measuring and for selecting text; the rows come from
         render_line."""
-        return Content("\n").join(self.lines(self.size))
+        return Content("\n").join(joined(line) for line in self.lines(self.size))
 
     def render_line(self, y: int) -> Strip:
         size = self.size
@@ -86,7 +99,8 @@ class LineView(Widget):
         lines = self.lines(size) or EMPTY
         width, style = size.width, self.visual_style
         if self.text_selection is not None:  # a selection spans lines: draw them together
-            rows = Visual.to_strips(self, Content("\n").join(lines), width, None, style)
+            whole = Content("\n").join(joined(line) for line in lines)
+            rows = Visual.to_strips(self, whole, width, None, style)
         else:
             rows = []
             for line in lines:
@@ -94,17 +108,42 @@ class LineView(Widget):
         self._rows, self._rows_size = rows, size
         return rows
 
-    def _kept_strips(self, line: Content, width: int, style: Style) -> list[Strip]:
+    def _kept_strips(self, line: Line, width: int, style: Style) -> list[Strip]:
         """The line's rows at this width, from the cache when it was drawn before."""
         if self._strips_for != (width, style):
             self._strips.clear()
             self._strips_for = (width, style)
-        key = (line.plain, tuple(line.spans))  # Content compares its text only
+        if isinstance(line, tuple):
+            keys = tuple(_key(piece) for piece in line)
+            strips = self._strips.get(keys)
+            if strips is None:
+                row, x = [], 0
+                for piece, key in zip(line, keys, strict=True):
+                    # Each piece's cells know their column in the line (as text selection
+                    # reads them), as if the line had been drawn whole.
+                    row.append(self._piece(piece, key, style).apply_offsets(x, 0))
+                    x += piece.cell_length
+                strips = [Strip.join(row)]
+                self._strips.set(keys, strips)
+            return strips
+        key = _key(line)
         strips = self._strips.get(key)
         if strips is None:
             strips = self._line_strips(line, width, style)
             self._strips.set(key, strips)
         return strips
+
+    def _piece(self, piece: Content, key: tuple, style: Style) -> Strip:
+        """A piece's row, drawn at its own width (a piece never wraps)."""
+        if self._pieces_for != style:
+            self._pieces.clear()
+            self._pieces_for = style
+        strip = self._pieces.get(key)
+        if strip is None:
+            rows = self._line_strips(piece, max(piece.cell_length, 1), style)
+            strip = Strip.join(rows)
+            self._pieces.set(key, strip)
+        return strip
 
     def rows_at(self, width: int) -> int:
         """How many rows the lines take at this width (for lines that do not depend on the
@@ -118,6 +157,10 @@ class LineView(Widget):
     def _line_strips(self, line: Content, width: int, style: Style) -> list[Strip]:
         """One line's screen rows: the line wrapped to the width."""
         return line.render_strips(width, None, style, RenderOptions(self._get_style, self.styles))
+
+
+def _key(line: Content) -> tuple:
+    return (line.plain, tuple(line.spans))  # Content compares its text only
 
 
 def _row(rows: list[Strip], y: int) -> Strip | None:

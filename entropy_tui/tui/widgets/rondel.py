@@ -13,9 +13,10 @@ from textual.strip import Strip
 from entropy_tui.rules import rondel
 from entropy_tui.rules.movement import preview_move
 
-from ..draw import DOUBLE, HEAVY, beside, box, fit, wrap
+from ..draw import DOUBLE, HEAVY, box, fit, wrap
 from ..glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
 from ..scene import Scene
+from .line_view import Line, joined
 from .text_panel import TextPanel
 
 CELL = 18  # cell width; four cells make the top and bottom rows
@@ -86,7 +87,7 @@ class Rondel(TextPanel):
             cell = self._cells[key] = _cell(look)
         return cell
 
-    def lines(self, size: Size) -> Sequence[Content]:
+    def lines(self, size: Size) -> Sequence[Line]:
         if self.compact:
             return _fit_list(self._rows_list, size.width)
         return self._lines
@@ -99,7 +100,7 @@ class Rondel(TextPanel):
         return switched or (self.compact and rows != self.size.height)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return max((line.cell_length for line in self._lines), default=4 * CELL)
+        return max((joined(line).cell_length for line in self._lines), default=4 * CELL)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines(Size(width, 0)))
@@ -268,14 +269,20 @@ def _look_key(look: SpaceLook) -> tuple:
     return (look.name, look.action, look.bonus, look.reach, *((c.plain, *c.spans) for c in styled))
 
 
+def _beside(*blocks: Sequence[Content]) -> list[Line]:
+    """Blocks of equal height side by side, each row in its pieces: a cell that did not change
+    keeps its rows on screen, and only a changed cell is drawn again."""
+    return [tuple(row) for row in zip(*blocks, strict=True)]
+
+
 def _draw(
     scene: Scene, spaces: tuple[SpaceLook, ...], cell: Callable[[SpaceLook], list[Content]]
-) -> list[Content]:
+) -> list[Line]:
     cells = {PLACES[space]: cell(look) for space, look in enumerate(spaces)}
-    top = beside(*(cells[(0, column)] for column in range(4)))
-    bottom = beside(*(cells[(3, column)] for column in range(4)))
+    top = _beside(*(cells[(0, column)] for column in range(4)))
+    bottom = _beside(*(cells[(3, column)] for column in range(4)))
     middle_height = len(cells[(1, 0)]) * 2
     centre = _centre(scene, spaces, middle_height)
     left = cells[(1, 0)] + cells[(2, 0)]
     right = cells[(1, 3)] + cells[(2, 3)]
-    return top + beside(left, centre, right) + bottom
+    return top + _beside(left, centre, right) + bottom

@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.style import Style
 
-from .line_view import LineView
+from .line_view import Line, LineView
 
 # A grow-only panel grows by whole steps of this many rows: growing lays the screen out again
 # (two frames, about 25 ms), so it should happen seldom; the price is a few blank rows at the end.
@@ -32,12 +32,12 @@ class TextPanel(LineView):
         keeps the layout still."""
         super().__init__(id=id, classes=classes)
         self._key: object = object()  # equal to nothing, so the first redraw happens
-        self._lines: Sequence[Content] = ()
+        self._lines: Sequence[Line] = ()
         self._grow_only = grow_only
         self._tallest = (0, 0)  # (width, rows): the most rows drawn at that width
         self._grew = False  # the last drawing had more rows than any before at its width
 
-    def redraw(self, key: object, draw: Callable[[], Sequence[Content]]) -> bool:
+    def redraw(self, key: object, draw: Callable[[], Sequence[Line]]) -> bool:
         """Redraws from `draw()` unless `key` equals the last one; True if it redrew."""
         if key == self._key:
             return False
@@ -46,7 +46,7 @@ class TextPanel(LineView):
         self.repaint_lines()
         return True
 
-    def lines(self, size: Size) -> Sequence[Content]:
+    def lines(self, size: Size) -> Sequence[Line]:
         return self._lines
 
     def _relayout(self, old: list[Strip] | None, rows: int) -> bool:

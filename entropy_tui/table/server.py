@@ -137,7 +137,9 @@ class Table:
 
     def join_command(self, ticket: Ticket, *extra: str) -> list[str]:
         token = self.issue(ticket)
-        return [*self.program, "join", "--socket", str(self.socket_path), "--ticket", token, *extra]
+        # One argument: a token may begin with "-", which would otherwise read as an option.
+        socket = f"--socket={self.socket_path}"
+        return [*self.program, "join", socket, f"--ticket={token}", *extra]
 
     def command_for(self, user: str, key_fingerprint: str | None) -> list[str]:
         """The screen for an SSH login: the seat named like the user (any case), else the

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from entropy_tui.bots import make_bot
+from entropy_tui.table.cli import _join_parser
 from entropy_tui.table.protocol import MAX_TABLE_LINE
 from entropy_tui.table.seats import parse_table_seats
 from entropy_tui.table.server import Table
@@ -29,7 +30,10 @@ def make_table(
 
 
 def ticket_of(command: list[str]) -> str:
-    return command[command.index("--ticket") + 1]
+    """The ticket a screen started with `command` says hello with, as `join` reads it."""
+    ticket = _join_parser().parse_args(command[command.index("join") + 1 :]).ticket
+    assert isinstance(ticket, str)
+    return ticket
 
 
 @dataclass

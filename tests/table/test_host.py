@@ -46,6 +46,19 @@ def test_the_web_command_opens_the_lobby(tmp_path: Path) -> None:
     assert args.lobby and args.ticket is None and args.socket == table.socket_path
 
 
+@pytest.mark.parametrize("token", ["-dash-first", "--two-dashes", "plain"])
+def test_a_login_screen_gets_its_ticket_whatever_it_begins_with(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, token: str
+) -> None:
+    """A ticket is random URL-safe text: one in 64 begins with "-", and the screen's command
+    line must still read it as the ticket (it once ended the login at once)."""
+    monkeypatch.setattr("entropy_tui.table.server.secrets.token_urlsafe", lambda _: token)
+    table = make_table(tmp_path)
+    for command in (table.command_for("ann", None), table.host_command()):
+        args = _join_parser().parse_args(command[command.index("join") + 1 :])
+        assert args.ticket == token and args.socket == table.socket_path
+
+
 def test_join_needs_a_ticket_or_the_lobby(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["join", "--socket", "/nowhere"]) == 2
     assert "one of the arguments --ticket --lobby is required" in capsys.readouterr().err

@@ -5,7 +5,11 @@ from __future__ import annotations
 import gc
 import weakref
 
-from entropy_tui.tui.memory import collect_while_idle
+from entropy_tui.tui import memory
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.memory import collect_while_idle, review_frozen_later
+from entropy_tui.tui.screens.game import GameScreen
 
 
 def _cycles(count: int) -> None:
@@ -42,16 +46,51 @@ class _Node:
         self.me = self  # a cycle only the collector frees
 
 
-def test_a_cycle_frozen_while_alive_is_freed_by_a_later_full_collection() -> None:
+def _frozen_cycle_after_a_while() -> weakref.ref[_Node]:
+    """A cycle frozen while alive (by an earlier idle collection) and dropped since, and the
+    old objects half due again."""
     node = _Node()
     alive = weakref.ref(node)
-    gc.freeze()  # kept by an earlier idle collection while it was in use
+    gc.freeze()
     del node
     gc.collect()
     for _ in range(gc.get_threshold()[2] // 2):
         gc.collect(1)
+    return alive
+
+
+def test_during_play_a_full_collection_leaves_what_was_frozen_alone() -> None:
+    alive = _frozen_cycle_after_a_while()
     try:
         collect_while_idle()
-        assert alive() is None
+        assert alive() is not None  # the frozen objects were not looked at again (the cost)
     finally:
         gc.unfreeze()
+        gc.collect()
+
+
+def test_once_a_game_screen_has_gone_a_cycle_frozen_while_alive_is_freed() -> None:
+    alive = _frozen_cycle_after_a_while()
+    try:
+        review_frozen_later()
+        collect_while_idle()
+        assert alive() is None
+        second = _frozen_cycle_after_a_while()
+        collect_while_idle()
+        assert second() is not None  # asked for once, not for every collection after
+    finally:
+        gc.unfreeze()
+        gc.collect()
+
+
+async def test_leaving_a_game_screen_asks_for_the_frozen_objects_to_be_reviewed() -> None:
+    app = EntropyApp(config=GameConfig(parse_seats("Ann,bot:random"), seed=7), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        memory._frozen_to_review = False
+        app.new_game()
+        await pilot.pause()
+        assert not isinstance(app.screen, GameScreen)
+        assert memory._frozen_to_review
+    memory._frozen_to_review = False

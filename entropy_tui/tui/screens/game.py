@@ -25,7 +25,7 @@ from entropy_tui.rules.scoring import explained_scores
 
 from ..config import HINT_SECONDS, LEVEL_OF, level_name
 from ..keys import PROMPT_KEYS, bindings_for, key_for
-from ..memory import collect_while_idle
+from ..memory import collect_while_idle, review_frozen_later
 from ..scene import Scene
 from ..session import Position, Session
 from ..widgets.coach_panel import CoachPanel
@@ -166,6 +166,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.session.stop_thinking()
+        review_frozen_later()  # this screen may have been frozen while in use
 
     def on_resize(self) -> None:
         self._fit_layout()

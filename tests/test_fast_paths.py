@@ -244,3 +244,48 @@ def test_the_mission_counters_agree_with_their_plain_definitions(seats: int) -> 
                 assert catch_asteroid._has_lifeform(planet) == plain
             seen += bool(tiles) and any(tiers)
     assert seen > 0
+
+
+CHOICE_KEYS = ("choices", "last_decider", "undo_floor", "undo_floor_reason")
+
+
+def _without_choices(game: Game) -> dict:
+    return {key: value for key, value in game.snapshot().items() if key not in CHOICE_KEYS}
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_move_option_is_the_preview_of_its_move(seats: int) -> None:
+    """The options of the move decision are the moves' previews themselves, their words
+    written when read: each must read as its move's preview worked out on its own, and
+    choosing it must do what making that preview's move does."""
+    made_moves = 0
+    for game in random_positions(seats, seed=60 + seats, every=1):
+        decision = game.decision
+        assert decision is not None
+        if decision.kind != "move":
+            continue
+        seat = decision.player
+        moves = [option for option in decision.options if option.id.startswith("move:")]
+        assert [option.id for option in moves] == ["move:1", "move:2", "move:3"]
+        # Stuck: no move is allowed, so Create Life may be landed on without a card.
+        stuck = not any(movement.preview_move(game, seat, steps).allowed for steps in (1, 2, 3))
+        for steps, option in enumerate(moves, start=1):
+            preview = movement.preview_move(game, seat, steps, stuck=stuck)
+            assert option.label == movement._move_label(game, seat, preview)
+            assert option.enabled == preview.allowed
+            why_not = f"Can't land there: {preview.why_not}" if preview.why_not else ""
+            assert option.reason == why_not
+            if not option.enabled:
+                continue
+            chosen = game.copy()
+            chosen.choose(option.id)
+            made = game.try_out(
+                lambda trial, seat=seat, steps=steps, stuck=stuck: movement._make_move(
+                    trial,
+                    trial.state.pending[-1],
+                    movement.preview_move(trial, seat, steps, stuck=stuck),
+                )
+            )
+            assert _without_choices(chosen) == _without_choices(made)
+            made_moves += 1
+    assert made_moves > 0

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
 from . import rondel
 from .actions.activate_stars import activate_star
 from .actions.create_life import playable_cards
-from .decision import Decision, Option, disabled
+from .decision import Decision, InvalidChoice, Option, disabled
 from .describe import effects_words, star_words
 from .effects import push_effects
 from .flow import focus_tier_effects
@@ -32,10 +31,29 @@ PLAY_NEUTRAL = frozenset({"gain", "discount", "card_lifeforms"})
 LIFEFORMS_ONLY = PLAY_NEUTRAL | {"gain_lifeform", "advance_lifeform"}
 
 
-@dataclass(slots=True)
-class MovePreview:
-    """Everything a move of `steps` would do, worked out before it is made."""
+class MovePreview(Option):
+    """Everything a move of `steps` would do, worked out before it is made; it is also the
+    option of making it (its words are written only when read)."""
 
+    __slots__ = (
+        "action",
+        "bonus",
+        "charge",
+        "destination",
+        "distance",
+        "game",
+        "occupied",
+        "placeable",
+        "retrieved",
+        "seat",
+        "steps",
+        "task",
+        "unlocks_wild",
+        "why_not",
+    )
+    game: Game
+    task: Task | None  # the move Task it resolves (None: a preview only)
+    seat: int
     steps: int
     destination: int
     action: str
@@ -43,106 +61,121 @@ class MovePreview:
     distance: int  # effective distance for the Traffic Bonus
     charge: int  # Entropy to pay for moving 3 onto an occupied space
     bonus: list[Effect]
-    retrieved: list[str] = field(default_factory=list)  # token kinds retrieved, in order
-    unlocks_wild: bool = False
-    placeable: list[str] = field(default_factory=list)  # tokens that could go on an inner space
-    reason: str = ""  # why the move is not allowed, if it is not
+    retrieved: list[str]  # token kinds retrieved, in order
+    unlocks_wild: bool
+    placeable: list[str]  # tokens that could go on an inner space
+    why_not: str  # why the move is not allowed, if it is not
 
     @property
     def allowed(self) -> bool:
-        return not self.reason
+        return not self.why_not
 
+    @property
+    def label(self) -> str:
+        if self._label is None:
+            self._label = _move_label(self.game, self.seat, self)
+        return self._label
 
-class _Seat:
-    """What the three moves of a seat share, worked out once."""
+    @property
+    def reason(self) -> str:
+        return f"Can't land there: {self.why_not}" if self.why_not else ""
 
-    __slots__ = ("can_play", "on_board", "player", "spaces", "start", "taken")
-
-    def __init__(self, game: Game, seat: int) -> None:
-        players = game.state.players
-        player = self.player = players[seat]
-        self.start = player.scientist
-        taken = self.taken = set()  # the spaces of the other Scientists
-        for other in players:
-            if other is not player:
-                taken.add(other.scientist)
-        # The tokens on the board, with their slots (most of a game, one or two).
-        on_board = self.on_board = []
-        for kind, token in player.tokens.items():
-            if token.where == "board":
-                on_board.append((kind, token.slot))
-        self.spaces = rondel.spaces(game)  # the rondel as it lies in this game
-        self.can_play: bool | None = None  # a Life card can be played now; asked when needed
-
-    def has_a_play(self, game: Game, seat: int) -> bool:
-        if self.can_play is None:
-            self.can_play = bool(playable_cards(game, seat, first_only=True))
-        return self.can_play
+    def apply(self) -> None:  # a method here: no function stored per move
+        if self.why_not or self.task is None:
+            raise InvalidChoice(f"this move is not allowed: {self.reason}")
+        _make_move(self.game, self.task, self)
 
 
 def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
     """`stuck`: no move is legal otherwise, so Create Life may be landed on without a card."""
-    return _preview(game, seat, steps, stuck, _Seat(game, seat))
+    return _previews(game, seat, None, stuck, (steps,))[0]
 
 
-def _preview(game: Game, seat: int, steps: int, stuck: bool, shared: _Seat) -> MovePreview:
-    player = shared.player
-    start = shared.start
-    destination = (start + steps) % rondel.SPACES
-    space = shared.spaces[destination]
-    # Occupied: another Scientist stands on the space or on the one linked to it.
-    taken = shared.taken
-    if destination in taken or space.partner in taken:
-        occupied, distance, charge = True, steps + 1, 1 if steps == 3 else 0
-    else:
-        occupied, distance, charge = False, steps, 0
-    if not space.has_bonus or distance > 2:
-        bonus = []
-    else:
-        bonus = list(space.bonus if distance == 1 else space.reduced)
-    retrieved: list[str] = []
-    placeable: list[str] = []
-    action = space.action
-    preview = MovePreview(
-        steps, destination, action, occupied, distance, charge, bonus, retrieved, False, placeable
-    )
-    # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
-    wild_locked = player.wild_locked
-    on_board = shared.on_board
-    if on_board:
-        for slot in rondel.slots_on_the_way(start, steps):
-            for kind, token_slot in on_board:
-                if token_slot == slot:
-                    if kind == "wild" and wild_locked:
-                        wild_locked = False
-                        preview.unlocks_wild = True
-                    else:
-                        retrieved.append(kind)
-    # An inner space takes the Creation token of its action (or the Wild); a token retrieved
-    # on the way lies down until the end of the turn.
-    needed = space.token
-    if needed is not None:
-        tokens = player.tokens
-        if tokens[needed].where == "ready" and needed not in retrieved:
-            placeable.append(needed)
-        if not wild_locked and tokens["wild"].where == "ready" and "wild" not in retrieved:
-            placeable.append("wild")
-        if not placeable:
-            where = {kind: token.where for kind, token in tokens.items()}
-            for kind in retrieved:
-                where[kind] = "lying"
-            preview.reason = _no_token_reason(needed, where, wild_locked)
-    if charge and player.entropy + len(retrieved) < charge:
-        preview.reason = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
-    if (
-        action == "create_life"
-        and not stuck
-        and not preview.reason
-        and not shared.has_a_play(game, seat)
-        and not _rewards_make_a_play(game, seat, preview)
-    ):
-        preview.reason = "you may only land on Create Life when you can play a Life card"
-    return preview
+_new = object.__new__
+
+
+def _previews(
+    game: Game, seat: int, task: Task | None, stuck: bool, moves: tuple[int, ...]
+) -> list[MovePreview]:
+    """The moves of `moves` spaces, with what they share worked out once: the other
+    Scientists' spaces, the tokens on the board (most of a game, one or two) and the rondel as
+    it lies in this game. Written out in one function: three are made at every turn."""
+    players = game.state.players
+    player = players[seat]
+    start = player.scientist
+    taken = set()
+    for other in players:
+        if other is not player:
+            taken.add(other.scientist)
+    tokens = player.tokens
+    on_board = []
+    for kind, token in tokens.items():
+        if token.where == "board":
+            on_board.append((kind, token.slot))
+    spaces = rondel.spaces(game)
+    can_play: bool | None = None  # a Life card can be played now; asked when needed
+    previews = []
+    for steps in moves:
+        destination = (start + steps) % rondel.SPACES
+        space = spaces[destination]
+        preview = _new(MovePreview)
+        preview.game, preview.task, preview.seat = game, task, seat
+        preview.id = MOVE_IDS[steps - 1]
+        preview._label = None
+        preview._reason = ""
+        preview.rule = ""
+        preview.steps, preview.destination = steps, destination
+        # Occupied: another Scientist stands on the space or on the one linked to it.
+        if destination in taken or space.partner in taken:
+            preview.occupied, distance, charge = True, steps + 1, 1 if steps == 3 else 0
+        else:
+            preview.occupied, distance, charge = False, steps, 0
+        preview.distance, preview.charge = distance, charge
+        if not space.has_bonus or distance > 2:
+            preview.bonus = []
+        else:
+            preview.bonus = list(space.bonus if distance == 1 else space.reduced)
+        action = preview.action = space.action
+        retrieved: list[str] = []
+        placeable: list[str] = []
+        preview.retrieved, preview.placeable = retrieved, placeable
+        preview.unlocks_wild = False
+        why_not = ""
+        # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
+        wild_locked = player.wild_locked
+        if on_board:
+            for slot in rondel.slots_on_the_way(start, steps):
+                for kind, token_slot in on_board:
+                    if token_slot == slot:
+                        if kind == "wild" and wild_locked:
+                            wild_locked = False
+                            preview.unlocks_wild = True
+                        else:
+                            retrieved.append(kind)
+        # An inner space takes the Creation token of its action (or the Wild); a token
+        # retrieved on the way lies down until the end of the turn.
+        needed = space.token
+        if needed is not None:
+            if tokens[needed].where == "ready" and needed not in retrieved:
+                placeable.append(needed)
+            if not wild_locked and tokens["wild"].where == "ready" and "wild" not in retrieved:
+                placeable.append("wild")
+            if not placeable:
+                where = {kind: token.where for kind, token in tokens.items()}
+                for kind in retrieved:
+                    where[kind] = "lying"
+                why_not = _no_token_reason(needed, where, wild_locked)
+        if charge and player.entropy + len(retrieved) < charge:
+            why_not = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
+        preview.why_not = why_not
+        if action == "create_life" and not stuck and not why_not:
+            if can_play is None:
+                can_play = bool(playable_cards(game, seat, first_only=True))
+            if not can_play and not _rewards_make_a_play(game, seat, preview):
+                preview.why_not = "you may only land on Create Life when you can play a Life card"
+        preview.enabled = not preview.why_not
+        previews.append(preview)
+    return previews
 
 
 def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
@@ -281,23 +314,11 @@ _new_task = object.__new__
 
 def move_decision(game: Game, task: Task) -> Decision:
     seat = task.player
-    shared = _Seat(game, seat)
-    previews = (
-        _preview(game, seat, 1, False, shared),
-        _preview(game, seat, 2, False, shared),
-        _preview(game, seat, 3, False, shared),
-    )
-    if previews[0].reason and previews[1].reason and previews[2].reason:
-        previews = tuple(_preview(game, seat, steps, True, shared) for steps in (1, 2, 3))
-    options = []
-    for preview, option_id in zip(previews, MOVE_IDS, strict=True):
-        label = partial(_move_label, game, seat, preview)
-        if preview.reason:
-            options.append(disabled(option_id, label, f"Can't land there: {preview.reason}"))
-        else:
-            options.append(Option(option_id, label, partial(_make_move, game, task, preview)))
-    prompt = f"{shared.player.name}: move your Scientist 1-3 spaces"
-    return Decision(seat, prompt, RULE_MOVE, options)
+    previews = _previews(game, seat, task, False, (1, 2, 3))
+    if not (previews[0].enabled or previews[1].enabled or previews[2].enabled):
+        previews = _previews(game, seat, task, True, (1, 2, 3))
+    prompt = f"{game.state.players[seat].name}: move your Scientist 1-3 spaces"
+    return Decision(seat, prompt, RULE_MOVE, previews)
 
 
 def _make_move(game: Game, task: Task, preview: MovePreview) -> None:

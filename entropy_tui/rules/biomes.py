@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decision import Decision, Option, disabled
+from .decision import Decision, disabled, option
 from .describe import biome_words, effects_words
 from .effects import planet_label, planet_refs, push_effects
 
@@ -90,7 +90,7 @@ def scarce_reward(game: Game, task: Task) -> Decision:
 
     label = f"Pay 1 Entropy: {effects_words(reward)}"
     take = (
-        Option("collect", label, collect)
+        option("collect", label, collect)
         if player.entropy >= SCARCE_COST
         else disabled("collect", label, f"needs 1 Entropy, you have {player.entropy}")
     )
@@ -98,5 +98,5 @@ def scarce_reward(game: Game, task: Task) -> Decision:
         seat,
         f"{biome_words(game.index, biome or '')} on {planet_label(game, seat, ref)}",
         RULE,
-        [take, Option("skip", "Decline the reward", lambda: game.pop(task))],
+        [take, option("skip", "Decline the reward", lambda: game.pop(task))],
     )

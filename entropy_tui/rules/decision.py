@@ -79,11 +79,40 @@ class Decision:
         return enabled
 
 
+_new = object.__new__
+
+
+def option(
+    id: str,
+    label: str | Callable[[], str],
+    apply: Callable[[], None],
+    enabled: bool = True,
+    reason: str | Callable[[], str] = "",
+    rule: str = "",
+) -> Option:
+    """An Option, made without a call of its class (a few at every decision)."""
+    made = _new(Option)
+    made.id = id
+    made._label = label
+    made.apply = apply
+    made.enabled = enabled
+    made._reason = reason
+    made.rule = rule
+    return made
+
+
 def disabled(
     option_id: str, label: str | Callable[[], str], reason: str | Callable[[], str]
 ) -> Option:
     """An option shown so the player learns why it is not available."""
-    return Option(option_id, label, _refuse, enabled=False, reason=reason)
+    made = _new(Option)
+    made.id = option_id
+    made._label = label
+    made.apply = _refuse
+    made.enabled = False
+    made._reason = reason
+    made.rule = ""
+    return made
 
 
 def _refuse() -> None:  # pragma: no cover - Game.choose never calls a disabled option

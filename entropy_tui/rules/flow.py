@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decision import Decision, Option
+from .decision import Decision, option
 from .effects import push_effects
 from .free_actions import has_free_action
 from .state import GameState, Task, TurnState
@@ -28,7 +28,7 @@ def start_round(state: GameState) -> None:
 
 
 def start_turn(game: Game, task: Task) -> None:
-    game.pop(task)
+    game.state.pending.pop()  # a handler's own Task is on top: see tasks.py
     begin_turn(game, task.player)
 
 
@@ -48,15 +48,24 @@ def begin_turn(game: Game, seat: int) -> None:
 
 def action_step(game: Game, task: Task) -> None:
     seat = task.player
-    turn = game.state.turn
-    game.pop(task)
+    state = game.state
+    turn = state.turn
+    pending = state.pending
+    pending.pop()
     turn.step = "action"
     action = turn.action
     assert action is not None
-    game.push("post_action", seat)
+    # Pushed without game.push: every turn.
+    step = _new_task(Task)
+    step.kind, step.player, step.args = "post_action", seat, {}
+    pending.append(step)
     if turn.token in INNER_ACTION_TOKEN_KINDS:  # a Focus card may trigger
-        game.push("focus", seat)
-    game.push(action, seat, source="space", free=False)
+        step = _new_task(Task)
+        step.kind, step.player, step.args = "focus", seat, {}
+        pending.append(step)
+    step = _new_task(Task)
+    step.kind, step.player, step.args = action, seat, {"source": "space", "free": False}
+    pending.append(step)
 
 
 def focus_tier_effects(game: Game, seat: int, token: str) -> list:  # list[Effect]
@@ -88,7 +97,7 @@ def focus_trigger(game: Game, task: Task) -> None:
     """Tier 1 and 2 Focus effects, when the matching token resolved the action."""
     seat = task.player
     turn = game.state.turn
-    game.pop(task)
+    game.state.pending.pop()
     token = turn.token
     if not turn.action_done or token is None or token == "wild":
         return
@@ -104,13 +113,13 @@ def post_action(game: Game, task: Task) -> Decision | None:
     """After the action: free actions may still be taken, then the Mission step."""
     seat = task.player
     if not has_free_action(game, seat):
-        game.pop(task)
+        game.state.pending.pop()
         return None
     return Decision(
         seat,
         "Take free actions, or end your Action step",
         RULE_ACTIONS,
-        [Option("done", "End the Action step", lambda: game.pop(task))],
+        [option("done", "End the Action step", lambda: game.pop(task))],
     )
 
 
@@ -126,14 +135,14 @@ def confirm_turn_end(game: Game, task: Task) -> Decision | None:
         seat,
         "Your turn is done: end it when you are ready",
         RULE_TURN,
-        [Option("end_turn", "End your turn", lambda: game.pop(task))],
+        [option("end_turn", "End your turn", lambda: game.pop(task))],
     )
 
 
 def end_turn(game: Game, task: Task) -> None:
     state = game.state
     seat = task.player
-    game.pop(task)
+    state.pending.pop()
     following = (seat + 1) % len(state.players)
     if following == state.first_player:
         for player in state.players:

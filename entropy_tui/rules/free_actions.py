@@ -7,7 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from .biomes import can_fulfil, fulfil_biome
-from .decision import Option
+from .decision import Option, option
 from .effects import planet_label
 from .refs import planet_ref
 from .vocabulary import title
@@ -32,7 +32,7 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
     if exchange and player.entropy >= EXCHANGE_COST:
         for option_id, label, resource in EXCHANGES:
             exchanged = partial(_exchange, game, seat, resource)
-            options.append(Option(option_id, label, exchanged, rule="Actions"))
+            options.append(option(option_id, label, exchanged, rule="Actions"))
     if _biome_to_fulfil(game, player):
         index = game.index
         for s, system in enumerate(player.systems):
@@ -40,7 +40,7 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
                 if planet.biome is not None and not planet.fulfilled and can_fulfil(index, planet):
                     ref = planet_ref(s, p)
                     options.append(
-                        Option(
+                        option(
                             f"fulfil:{ref}",
                             partial(_fulfil_label, game, seat, ref),
                             lambda ref=ref: fulfil_biome(game, seat, ref),

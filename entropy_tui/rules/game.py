@@ -176,13 +176,19 @@ class Game:
         """Takes an option of the pending Decision (or makes the seat change a
         `change_control` logged). An unknown or disabled id raises InvalidChoice, and the game
         is unchanged."""
-        decision = self.decision
+        if self._unsettled:
+            self._settle()
+        decision = self._decision
         if decision is None:
             raise InvalidChoice("The game is over: there is nothing left to choose.")
-        if is_control(option_id):
-            self._hand_over(parse_control(option_id, len(self.state.players)))
-            return
-        option = decision.option(option_id)
+        for option in decision.options:  # written out: every choice looks its option up
+            if option.id == option_id:
+                break
+        else:
+            if is_control(option_id):  # no option's id starts as a seat change's does
+                self._hand_over(parse_control(option_id, len(self.state.players)))
+                return
+            option = decision.option(option_id)  # raises InvalidChoice, naming the options
         if not option.enabled:
             raise InvalidChoice(f"You can't choose '{option.label}': {option.reason}")
         state = self.state
@@ -265,7 +271,8 @@ class Game:
             task = pending[-1]
             decision = handlers[task.kind](self, task)
             if decision is not None:
-                kind = decision.kind = task.kind
+                # The Task on top now: a handler may resolve at once one it pushed itself.
+                kind = decision.kind = pending[-1].kind
                 turn = self.state.turn
                 if decision.player == turn.player and kind not in AFTER_THE_OBJECTIVES:
                     exchange = turn.step == "action"  # the rulebook's step for the exchange

@@ -7,31 +7,38 @@ from typing import TYPE_CHECKING
 
 from .catalog import Effect
 from .counters import CHOICE_COUNTERS, choice_domain, count
-from .decision import Decision, Option
+from .decision import Decision, option
 from .describe import amount, effect_words
 from .effects import push_effects
+from .state import Task
 from .vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import PlayerState, Task
+    from .state import PlayerState
 
 RULE_MISSION = "Fulfill a Mission"
 RULE_LIFEFORM = "Lifeform Objective"
 OBJECTIVES_TO_END = 2
+_new_task = object.__new__
 
 
-def mission_step(game: Game, task: Task) -> None:
+def mission_step(game: Game, task: Task) -> Decision | None:
     """Missions, then Main Objectives, Lifeform Objectives and readying tokens (all in
     `lifeform_objectives`, which only stops to offer a big tile)."""
     seat = task.player
-    game.pop(task)
-    game.state.turn.step = "mission"
-    for mission_id in game.player(seat).missions:
+    state = game.state
+    state.pending.pop()
+    state.turn.step = "mission"
+    for mission_id in state.players[seat].missions:
         if mission_met(game, seat, mission_id):
             game.push_in_order(seat, [("play_mission", {}), ("lifeform_objectives", {})])
-            return
-    game.push("lifeform_objectives", seat)
+            return None
+    # Nothing comes between: its Task is resolved here, without a turn of the Task loop.
+    step = _new_task(Task)
+    step.kind, step.player, step.args = "lifeform_objectives", seat, {}
+    state.pending.append(step)
+    return lifeform_objectives(game, step)
 
 
 def mission_met(game: Game, seat: int, mission_id: str) -> bool:
@@ -117,7 +124,7 @@ def play_mission(game: Game, task: Task) -> Decision | None:
         )
 
     options = [
-        Option(
+        option(
             f"mission:{m}",
             lambda m=m: (
                 f"Play Mission {m}: {game.index.mission[m].text} Worth now: "
@@ -128,7 +135,7 @@ def play_mission(game: Game, task: Task) -> Decision | None:
         )
         for m in ready
     ]
-    options.append(Option("skip", "Keep your Missions for later", lambda: game.pop(task)))
+    options.append(option("skip", "Keep your Missions for later", lambda: game.pop(task)))
     return Decision(seat, "Fulfil a Mission?", RULE_MISSION, options)
 
 
@@ -225,7 +232,7 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     if not claimable:
         # The end was checked when the Objectives advanced and when a big tile was claimed,
         # the only steps here that complete one.
-        game.pop(task)
+        game.state.pending.pop()  # a handler's own Task is on top: see tasks.py
         ready_tokens(game, seat)
         return None
     life = claimable[0]
@@ -244,13 +251,13 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
         f"You have {objective.big_threshold}+ {title(life)}: claim the big Lifeform Objective?",
         RULE_LIFEFORM,
         [
-            Option(
+            option(
                 f"claim:{life}",
                 f"Claim the big {title(life)} tile ({objective.big_vp} VP at "
                 "the end); it completes an Objective",
                 claim,
             ),
-            Option("skip", "Not now", decline),
+            option("skip", "Not now", decline),
         ],
     )
 

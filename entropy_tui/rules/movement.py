@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from . import rondel
 from .actions.activate_stars import activate_star
 from .actions.create_life import playable_cards
-from .decision import Decision, InvalidChoice, Option, disabled
+from .decision import Decision, InvalidChoice, Option, disabled, option
 from .describe import effects_words, star_words
 from .effects import push_effects
 from .flow import focus_tier_effects
@@ -227,14 +227,14 @@ def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
     if decision.kind == "create_life":
         return bool(playable_cards(game, seat, first_only=True))
     options = decision.enabled
-    for n, option in enumerate(options):
+    for n, way in enumerate(options):
         if budget[0] <= 0:
             return False
         budget[0] -= 1
         # The last way is tried on this position itself: nothing looks at it afterwards.
         branch = game if n == len(options) - 1 else game.copy()
         reveals = branch.state.board.reveals
-        branch.choose(option.id)
+        branch.choose(way.id)
         if branch.state.board.reveals == reveals and _reaches_a_play(branch, seat, budget):
             return True
     return False
@@ -397,7 +397,7 @@ def retrieval_reward(game: Game, task: Task) -> Decision:
         player.entropy += 1
         game.note(seat, "retrieve", f"{player.name} retrieved their {kind} token: +1 Entropy")
 
-    options = [Option("entropy", "Gain 1 Entropy", gain_entropy)]
+    options = [option("entropy", "Gain 1 Entropy", gain_entropy)]
     for i, system in enumerate(player.systems):
         if system.star is None:
             continue
@@ -417,9 +417,9 @@ def retrieval_reward(game: Game, task: Task) -> Decision:
                 game.pop(task)
                 activate_star(game, seat, i, cost)
 
-            options.append(Option(f"star:{i}", label, activate))
+            options.append(option(f"star:{i}", label, activate))
     if player.entropy + after >= charge:
-        options.append(Option("skip", "Take nothing", finish))
+        options.append(option("skip", "Take nothing", finish))
     else:
         options.append(disabled("skip", "Take nothing", "you need the Entropy to pay for landing"))
     return Decision(
@@ -450,12 +450,12 @@ def wild_unlock(game: Game, task: Task) -> Decision | None:
         game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
 
     options = [
-        Option(
+        option(
             f"token:{k}", f"Take back your {title(k)} token (no reward)", lambda k=k: retrieve(k)
         )
         for k in on_board
     ]
-    options.append(Option("skip", "Leave your tokens where they are", lambda: game.pop(task)))
+    options.append(option("skip", "Leave your tokens where they are", lambda: game.pop(task)))
     return Decision(
         seat, "Your Wild token is unlocked: take back one Creation token?", RULE_PASS, options
     )
@@ -477,7 +477,7 @@ def place_token(game: Game, task: Task) -> Decision | None:
         place(tokens[0])
         return None
     options = [
-        Option(
+        option(
             f"token:{k}",
             f"Place your {title(k)} token ({token_focus_words(game, seat, k)})",
             lambda k=k: place(k),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled
+from ..decision import Decision, disabled, option
 from ..describe import star_words
 from ..effects import push_effects
 from .common import resolved
@@ -62,7 +62,7 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
             resolved(game, task)
             activate_star(game, seat, i, cost)
 
-        options.append(Option(f"star:{i}", label, activate))
+        options.append(option(f"star:{i}", label, activate))
     if not any(o.enabled for o in options):
         game.pop(task)
         if not used:
@@ -82,7 +82,7 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
             game.note(seat, "action", f"{player.name} could not activate any Star: {why}")
         return None
     done = "Stop activating Stars" if used else "Skip Activate Stars (keep only the Traffic Bonus)"
-    options.append(Option("done", done, lambda: game.pop(task)))
+    options.append(option("done", done, lambda: game.pop(task)))
     return Decision(
         seat,
         "Activate Stars: choose a Star to activate (each once)"

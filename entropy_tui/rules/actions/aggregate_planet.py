@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled
+from ..decision import Decision, Option, disabled, option
 from ..describe import effects_words, icons_words
 from ..effects import push_effects
 from ..flow import focus_discount
@@ -62,7 +62,7 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
                 resolved(game, task)
                 game.push("place_planet", seat, planet=taken)
 
-            options.append(Option(f"planet:{planet_id}", label, take))
+            options.append(option(f"planet:{planet_id}", label, take))
         else:
             options.append(disabled(f"planet:{planet_id}", label, why))
     options.append(skip_option(game, task))
@@ -98,7 +98,7 @@ def place_planet(game: Game, task: Task) -> Decision | None:
 
     systems = free_planet_spaces(game, seat)
     options = [
-        Option(
+        option(
             f"system:{i}",
             f"Place it in Solar System {i + 1}"
             + (f" (Star {player.systems[i].star})" if player.systems[i].star else " (no Star)"),
@@ -107,7 +107,7 @@ def place_planet(game: Game, task: Task) -> Decision | None:
         for i in systems
     ]
     if game.state.board.solar_systems > 0:
-        options.append(Option("system:new", "Place it in a new Solar System", lambda: place(None)))
+        options.append(option("system:new", "Place it in a new Solar System", lambda: place(None)))
     if len(options) == 1:
         options[0].apply()
         return None

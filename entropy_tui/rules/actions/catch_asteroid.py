@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled
+from ..decision import Decision, Option, disabled, option
 from ..describe import icons_words
 from ..effects import planet_label, planet_refs, push_effects
 from ..flow import focus_discount
@@ -155,7 +155,7 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
                 source=task.args.get("source"),
             )
 
-        options.append(Option(f"asteroid:{kind}", label, choose))
+        options.append(option(f"asteroid:{kind}", label, choose))
     options.append(skip_option(game, task))
     return Decision(seat, "Catch an Asteroid: choose an Asteroid", RULE, options)
 
@@ -180,7 +180,7 @@ def place_asteroid(game: Game, task: Task) -> Decision:
             refused.append(disabled(place.id, partial(_space_label, game, seat, place), why))
             continue
         label = partial(_placement_label, game, seat, place)
-        options.append(Option(place.id, label, lambda p=place: _place(game, task, p)))
+        options.append(option(place.id, label, lambda p=place: _place(game, task, p)))
     # The spaces it can't pay for come after, so the options it can take keep their places.
     return Decision(seat, f"Where does the {title(kind)} Asteroid go?", RULE, options + refused)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decision import Option
+from ..decision import Option, option
 from ..vocabulary import title
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ def resolved(game: Game, task: Task) -> None:
 
 def skip_option(game: Game, task: Task, label: str = "") -> Option:
     words = label or f"Skip {title(task.kind)} (keep only the Traffic Bonus)"
-    return Option("skip", words, lambda: game.pop(task), rule="Actions")
+    return option("skip", words, lambda: game.pop(task), rule="Actions")
 
 
 PAID = (True, "")

@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..counters import planet_conditions
-from ..decision import Decision, Option, disabled
+from ..decision import Decision, Option, disabled, option
 from ..describe import amount, card_details, card_words
 from ..effects import MAX_LIFEFORMS, planet_label, planet_name, planet_refs, push_effects
 from ..refs import parse_planet_ref, planet_ref
@@ -234,7 +234,7 @@ def create_life(game: Game, task: Task) -> Decision:
     plays = playable_cards(game, seat)
     for play in plays:
         options.append(
-            Option(
+            option(
                 f"play:{play.card}:{play.planet}",
                 partial(_play_label, game, seat, play),
                 lambda play=play: _choose_play(game, task, play),
@@ -292,7 +292,7 @@ def life_discard(game: Game, task: Task) -> Decision:
         play_card(game, seat, card, ref)
 
     options = [
-        Option(
+        option(
             f"discard:{other}",
             f"Discard {card_words(game.index, other)}",
             lambda other=other: discard(other),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled
+from ..decision import Decision, Option, disabled, option
 from ..describe import new_star_words
 from ..flow import focus_discount
 from ..missions import missions_lost_if
@@ -93,7 +93,7 @@ def evolve_star(game: Game, task: Task) -> Decision:
             if board.star_stacks[target] == 0:
                 ok, why = False, f"the {target} stack is empty"
             options.append(
-                Option(
+                option(
                     f"evolve:{i}:{target}",
                     label,
                     lambda i=i, t=target, c=cost: _evolve(game, task, i, t, c),
@@ -114,7 +114,7 @@ def evolve_star(game: Game, task: Task) -> Decision:
             elif target is None and board.solar_systems == 0:
                 ok, why = False, "no Solar System tiles are left"
             options.append(
-                Option(option_id, label, lambda s=star, t=target: _new_star(game, task, s, t, cost))
+                option(option_id, label, lambda s=star, t=target: _new_star(game, task, s, t, cost))
                 if ok
                 else disabled(option_id, label, why)
             )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled
+from ..decision import Decision, Option, disabled, option
 from ..describe import biome_words
 from ..effects import planet_label, planet_refs
 from ..supply import offer, take_top
@@ -39,7 +39,7 @@ def set_biome(game: Game, task: Task) -> Decision:
             resolved(game, task)
             game.push("place_biome", seat, biome=taken)
 
-        options.append(Option(f"biome:{biome_id}", label, take))
+        options.append(option(f"biome:{biome_id}", label, take))
     options.append(skip_option(game, task))
     return Decision(seat, "Set Biome: choose a Biome from the offer", RULE, options)
 
@@ -62,7 +62,7 @@ def place_biome(game: Game, task: Task) -> Decision | None:
         place(refs[0])
         return None
     options = [
-        Option(f"planet:{r}", f"Place it by {planet_label(game, seat, r)}", lambda r=r: place(r))
+        option(f"planet:{r}", f"Place it by {planet_label(game, seat, r)}", lambda r=r: place(r))
         for r in refs
     ]
     return Decision(seat, f"Which Planet gets Biome {biome_id}?", RULE, options)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option
+from ..decision import Decision, Option, option
 from ..describe import card_words
 from ..supply import offer, take_top
 from .common import resolved, skip_option
@@ -31,7 +31,7 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
     options = []
     for deck, card in offer(game.state.board.life_decks):
         label = partial(_take_label, game, card)
-        options.append(Option(f"card:{card}", label, partial(take, deck)))
+        options.append(option(f"card:{card}", label, partial(take, deck)))
     return options
 
 
@@ -54,7 +54,7 @@ def take_life_cards(game: Game, task: Task) -> Decision | None:
         game.pop(task)
         return None
     if taken:
-        options.append(Option("done", "Take no more cards", lambda: game.pop(task)))
+        options.append(option("done", "Take no more cards", lambda: game.pop(task)))
     else:
         options.append(skip_option(game, task))
     return Decision(seat, f"Take Life Cards: take card {taken + 1} of {CARDS}", RULE, options)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled
+from ..decision import Decision, Option, disabled, option
 from ..describe import effects_words
 from ..vocabulary import FOCUS_TOKENS, title
 from .common import can_pay, pay, resolved, skip_option
@@ -40,7 +40,7 @@ def upgrade_console(game: Game, task: Task) -> Decision:
         label = partial(_upgrade_label, card, token, tier, on_board)
         ok, why = can_pay(game, seat, "energy", COST)
         options.append(
-            Option(option_id, label, lambda token=token: _upgrade(game, task, token))
+            option(option_id, label, lambda token=token: _upgrade(game, task, token))
             if ok
             else disabled(option_id, label, why)
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 
@@ -19,8 +20,8 @@ from entropy_tui.rules.actions.create_life import (
     why_not,
 )
 from entropy_tui.rules.biomes import can_fulfil
-from entropy_tui.rules.counters import COUNTERS, count, system_conditions
-from entropy_tui.rules.effects import planet_refs
+from entropy_tui.rules.counters import CHOICE_COUNTERS, COUNTERS, count, system_conditions
+from entropy_tui.rules.effects import planet_refs, push_effects
 from entropy_tui.rules.free_actions import has_free_action
 from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives
 from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN, LIFEFORMS
@@ -289,3 +290,49 @@ def test_a_move_option_is_the_preview_of_its_move(seats: int) -> None:
             assert _without_choices(chosen) == _without_choices(made)
             made_moves += 1
     assert made_moves > 0
+
+
+def _every_printed_effect_list(game: Game) -> list[list]:
+    """Each effect list the component data prints (Stars, Planets, Life cards, Biomes,
+    Missions, Focus cards and the rondel's Traffic Bonuses), once."""
+    index = game.index
+    lists = [list(s.effect) for s in index.any_star.values()]
+    lists += [list(p.effect) for p in index.any_planet.values()]
+    lists += [list(c.effect) for c in index.card.values()]
+    lists += [list(b.reward) for b in index.biome.values()]
+    lists += [list(b.improved) for b in index.biome.values()]
+    lists += [list(m.reward) for m in index.mission.values()]
+    lists += [list(f.tier1) for f in index.focus.values()]
+    lists += [list(f.tier2) for f in index.focus.values()]
+    lists += [list(space.bonus) for space in rondel.spaces(game)]
+    unique = {repr(effects): effects for effects in lists if effects}
+    return list(unique.values())
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_effects_taken_at_once_do_what_their_tasks_do(seats: int) -> None:
+    """Queued effects that take effect at once (gains, the Generator, a card's extra
+    Lifeforms, discounts) are resolved as they are queued: the game must then be exactly the
+    one where every effect was queued as a Task of its own and resolved by the Task loop."""
+    compared = 0
+    for game in random_positions(seats, seed=70 + seats, every=23):
+        seat = game.state.turn.player
+        refs = planet_refs(game, seat)
+        for n, effects in enumerate(_every_printed_effect_list(game)):
+            if any(effect.per in CHOICE_COUNTERS for effect in effects):
+                continue  # a type to choose first: queued as one Task either way
+            planet = refs[n % len(refs)] if refs and n % 3 else None  # Local effects too
+            queued = partial(push_effects, seat=seat, effects=effects, planet=planet, **ORIGIN)
+            one_task_each = partial(_one_task_each, seat=seat, effects=effects, planet=planet)
+            assert game.try_out(queued).snapshot() == game.try_out(one_task_each).snapshot()
+            compared += 1
+    assert compared > 100
+
+
+ORIGIN = {"origin": "Test", "rule": "Rule"}
+
+
+def _one_task_each(game: Game, seat: int, effects: list, planet: str | None) -> None:
+    """The plain way: every effect a Task, resolved by the Task loop."""
+    for effect in reversed(effects):
+        game.push("effect", seat, effect=effect.as_data(), planet=planet, chosen=None, **ORIGIN)

@@ -13,7 +13,7 @@ from .actions.primordial_soup import advance_generator
 from .actions.take_life_cards import card_offer_options
 from .catalog import Effect
 from .counters import CHOICE_COUNTERS, choice_domain, count
-from .decision import Decision, Option, disabled
+from .decision import Decision, Option, disabled, option
 from .describe import amount, counter_words, effect_words, star_words
 from .refs import parse_planet_ref, refs_for
 from .vocabulary import title
@@ -36,10 +36,13 @@ def push_effects(
     rule: str = "",
     chosen: str | None = None,
 ) -> None:
-    """Queues `effects` to resolve next, in order. `planet` is where Local effects apply."""
+    """Queues `effects` to resolve next, in order. `planet` is where Local effects apply.
+
+    Every caller queues effects as its last step, so their Tasks would be resolved next with
+    nothing in between: the leading ones that take effect at once (see `_at_once`) are
+    resolved here instead, and only the rest are queued."""
     if not effects:
         return
-    dumped = [e.as_data() for e in effects]
     choice = None
     for effect in effects:
         if effect.per in CHOICE_COUNTERS:
@@ -49,16 +52,64 @@ def push_effects(
         game.push(
             "choose_type",
             seat,
-            effects=dumped,
+            effects=[e.as_data() for e in effects],
             planet=planet,
             origin=origin,
             rule=rule,
             counter=choice,
         )
         return
+    done = 0
+    for effect in effects:
+        if effect.per is not None or not _at_once(effect, planet):
+            break
+        _take_at_once(game, seat, effect, effect.n, planet, origin or "Effect")
+        done += 1
     push = game.push
-    for effect in reversed(dumped):
-        push("effect", seat, effect=effect, planet=planet, origin=origin, rule=rule, chosen=chosen)
+    for effect in reversed(effects[done:] if done else effects):
+        push(
+            "effect",
+            seat,
+            effect=effect.as_data(),
+            planet=planet,
+            origin=origin,
+            rule=rule,
+            chosen=chosen,
+        )
+
+
+# Effects that never ask and never queue a Task: resolving one changes the state at once.
+AT_ONCE = frozenset({"gain", "advance_generator", "card_lifeforms", "discount"})
+
+
+def _at_once(effect: Effect, planet: str | None) -> bool:
+    return effect.do in AT_ONCE or (effect.do == "gain_lifeform" and effect.local and bool(planet))
+
+
+def _take_at_once(
+    game: Game, seat: int, effect: Effect, times: int, planet: str | None, origin: str
+) -> None:
+    """What an effect that takes effect at once does (`_at_once`), `times` times."""
+    player = game.state.players[seat]
+    what = effect.what
+    match effect.do:
+        case "gain":
+            assert what is not None
+            setattr(player, what, getattr(player, what) + times)
+            game.note(seat, "gain", f"{player.name} gained {times} {title(what)} ({origin})")
+        case "gain_lifeform":  # Local, onto this Planet
+            assert what is not None and planet is not None
+            lifeforms = game.planet(seat, planet).life
+            added = min(times, MAX_LIFEFORMS - lifeforms[what])
+            lifeforms[what] += added
+            if added:
+                game.note(seat, "gain", f"{player.name} gained {added} {title(what)} ({origin})")
+        case "advance_generator":
+            advance_generator(game, seat, times)
+        case "card_lifeforms":
+            game.state.turn.card_bonus += times
+        case "discount":  # applied by the action it belongs to
+            pass
 
 
 def choose_type(game: Game, task: Task) -> Decision:
@@ -81,7 +132,7 @@ def choose_type(game: Game, task: Task) -> Decision:
         )
 
     options = [
-        Option(
+        option(
             f"type:{value}",
             f"{title(value)}: {count(game.index, player, counter, value)} x "
             + ", ".join(effect_words(e) for e in effects),
@@ -119,27 +170,19 @@ def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:
 def resolve_effect(game: Game, task: Task) -> None:
     """Turns one effect step into what it does (more Tasks for anything with a choice)."""
     seat = task.player
-    player = game.state.players[seat]
     args = task.args
     effect = effect_of(args["effect"])
     times = effect.n if effect.per is None else _times(game, seat, effect, args.get("chosen"))
     origin = args.get("origin") or "Effect"
-    game.pop(task)
+    game.state.pending.pop()
     if times <= 0:
+        return
+    planet = args.get("planet")
+    if _at_once(effect, planet):
+        _take_at_once(game, seat, effect, times, planet, origin)
         return
     what = effect.what
     match effect.do:
-        case "gain":
-            assert what is not None
-            setattr(player, what, getattr(player, what) + times)
-            game.note(seat, "gain", f"{player.name} gained {times} {title(what)} ({origin})")
-        case "gain_lifeform" if effect.local and args.get("planet"):
-            planet = game.planet(seat, args["planet"])
-            assert what is not None
-            added = min(times, MAX_LIFEFORMS - planet.life[what])
-            planet.life[what] += added
-            if added:
-                game.note(seat, "gain", f"{player.name} gained {added} {title(what)} ({origin})")
         case "gain_lifeform":
             game.push("place_lifeform", seat, what=what, remaining=times, **_follow(args, origin))
         case "advance_lifeform":
@@ -148,8 +191,6 @@ def resolve_effect(game: Game, task: Task) -> None:
             game.push("activate_one", seat, remaining=times, used=[], **_follow(args, origin))
         case "take_life_cards":
             game.push("take_cards", seat, remaining=times, **_follow(args, origin))
-        case "advance_generator":
-            advance_generator(game, seat, times)
         case "free_catch":
             for _ in range(times):
                 game.push("catch_asteroid", seat, source="effect", free=True)
@@ -162,10 +203,6 @@ def resolve_effect(game: Game, task: Task) -> None:
         case "retrieve_token":
             for _ in range(times):
                 game.push("retrieve_token", seat, **_follow(args, origin))
-        case "card_lifeforms":
-            game.state.turn.card_bonus += times
-        case "discount":  # applied by the action it belongs to
-            pass
 
 
 def _follow(args: dict[str, Any], origin: str) -> dict[str, Any]:
@@ -219,7 +256,7 @@ def _reward_decision(
 
 
 def _decline(game: Game, task: Task) -> Option:
-    return Option(
+    return option(
         "skip", "Decline the rest of this reward", lambda: game.pop(task), rule=RULE_GOLDEN
     )
 
@@ -235,7 +272,7 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
         _counting_down(game, task)
 
     options = [
-        Option(
+        option(
             f"planet:{r}",
             lambda r=r: f"Put 1 {title(what)} on {planet_label(game, seat, r)}",
             lambda r=r: put(r),
@@ -279,7 +316,7 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
                 then()
 
             options.append(
-                Option(
+                option(
                     f"{code}:{ref}",
                     lambda words=words, ref=ref: f"{words} {planet_label(game, seat, ref)}",
                     advance,
@@ -329,7 +366,7 @@ def activate_one(game: Game, task: Task) -> Decision | None:
             activate_star(game, seat, i, cost)
 
         options.append(
-            Option(f"star:{i}", f"Activate {star_words(game.index, system.star)}", activate)
+            option(f"star:{i}", f"Activate {star_words(game.index, system.star)}", activate)
         )
     return _reward_decision(
         game, task, options, f"{task.args['origin']}: activate a Star", "Activate Stars", refused
@@ -363,7 +400,7 @@ def free_fulfil(game: Game, task: Task) -> Decision | None:
         fulfil_biome(game, seat, ref)
 
     options = [
-        Option(
+        option(
             f"planet:{r}",
             f"Fulfil the Biome on {planet_label(game, seat, r)}",
             lambda r=r: fulfil(r),
@@ -389,7 +426,7 @@ def retrieve_token(game: Game, task: Task) -> Decision | None:
         game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
 
     options = [
-        Option(
+        option(
             f"token:{k}",
             f"Take back your {title(k)} token (no activation)",
             lambda k=k: retrieve(k),

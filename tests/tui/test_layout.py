@@ -15,7 +15,7 @@ from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.text_panel import TextPanel
 
 from .helpers import press, screen_text
-from .scenes import handoff, mid_game, new_game, tutorial
+from .scenes import game_start, handoff, mid_game, new_game, tutorial
 
 # The smallest size of each layout: compact, medium, full.
 LAYOUT_EDGES = {"compact": (80, 24), "medium": (110, 32), "full": (150, 40)}
@@ -148,3 +148,32 @@ async def test_f2_says_which_colours_are_on() -> None:
         assert "Colour-blind-safe colours on" in [n.message for n in app._notifications][-1]
         await press(pilot, "f2")
         assert "Default colours on" in [n.message for n in app._notifications][-1]
+
+
+@pytest.mark.parametrize("layout", ["compact", "medium", "full"])
+async def test_the_game_screens_panels_are_styled_once_before_its_first_frame(
+    layout: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Styling a widget again (the layout's class set after the widgets mounted, or the first
+    showing of the screen restyling everything) is a large part of a cold start."""
+    from textual.css.stylesheet import Stylesheet
+
+    styled: dict[str, int] = {}
+    apply = Stylesheet.apply
+
+    def counting_apply(self: Stylesheet, node: object, *args: object, **kwargs: object) -> None:
+        name = getattr(node, "id", None)
+        if name is not None:
+            styled[name] = styled.get(name, 0) + 1
+        apply(self, node, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Stylesheet, "apply", counting_apply)
+    app = game_start()
+    async with app.run_test(size=LAYOUT_EDGES[layout]) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        panels = ["table", "col-board", "rondel-panel", "rondel", "log-panel", "console", "status"]
+        assert {name: styled[name] for name in panels} == dict.fromkeys(panels, 1)
+        # the layout's class took effect
+        assert app.screen.has_class("-medium") == (layout == "medium")
+        assert app.screen.has_class("-compact") == (layout == "compact")

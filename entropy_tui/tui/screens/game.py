@@ -63,6 +63,16 @@ HINTS_OFF = "Hints are off in this game (a new-game option turned them off)."
 NO_HINT = "A hint is for your own decision: none is waiting for you."
 
 
+def layout_for(size: tuple[int, int]) -> str:
+    """The layout a window of `size` (columns, rows) gets: "full", "medium" or "compact"."""
+    width, height = size
+    if width >= FULL_SIZE[0] and height >= FULL_SIZE[1]:
+        return "full"
+    if width >= MEDIUM_SIZE[0] and height >= MEDIUM_SIZE[1]:
+        return "medium"
+    return "compact"
+
+
 @dataclass(slots=True)
 class Thinking:
     """A bot's decision or a hint being worked out in the background, for one position."""
@@ -112,8 +122,13 @@ class GameScreen(Screen[None]):
         self.scene: Scene | None = None
         self._coach_shown = True  # k hides the coach's panel
         self._deciding = True  # a person's decision is on screen (see check_action)
+        self._resumed = False  # the screen has been shown
 
     def compose(self) -> ComposeResult:
+        # The layout's class is set before the widgets are styled as they mount: set after, it
+        # would style every widget of the screen a second time before the first frame.
+        layout = layout_for(self.app.size)
+        self._set_layout_class(layout)
         with Horizontal(id="top"):
             yield StatusBar(id="status")
             yield PanelBar(id="panel-bar")
@@ -121,9 +136,11 @@ class GameScreen(Screen[None]):
             with Vertical(id="col-board", classes="column"):
                 with VerticalScroll(id="rondel-panel", classes="panel") as panel:
                     panel.border_title = "Rondel"
-                    yield Rondel(id="rondel")
+                    rondel = Rondel(id="rondel")
+                    rondel.list_spaces(layout != "full")
+                    yield rondel
                 log = GameLog(id="log-panel")
-                log.add_class("panel")
+                log.add_class("panel", update=False)  # styled as it mounts
                 log.border_title = "Log"
                 yield log
             with (
@@ -171,7 +188,12 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self._fit_layout()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:
+            # Shown for the first time: its widgets were styled as they mounted, just now, and
+            # styling them all again (what a screen shown again needs) would delay its first frame.
+            self._resumed = True
+            event.refresh_styles = False
         self.query_one(Prompt).redrawn()  # keys typed while it was covered are not for it
         if self._paused:
             self._paused = False
@@ -400,23 +422,21 @@ class GameScreen(Screen[None]):
                 self.query_one(GameLog).show(scene)
 
     def _fit_layout(self) -> None:
-        width, height = self.app.size
-        if width >= FULL_SIZE[0] and height >= FULL_SIZE[1]:
-            layout = "full"
-        elif width >= MEDIUM_SIZE[0] and height >= MEDIUM_SIZE[1]:
-            layout = "medium"
-        else:
-            layout = "compact"
+        layout = layout_for(self.app.size)
         if layout == self._layout:
             return
         self._layout = layout
-        self.set_class(layout == "medium", "-medium")
-        self.set_class(layout == "compact", "-compact")
+        self._set_layout_class(layout)
         # The ring needs the full layout; smaller ones list the spaces one a line.
-        self.query_one(Rondel).compact = self.query_one(StatusBar).compact = layout != "full"
+        self.query_one(Rondel).list_spaces(layout != "full")
+        self.query_one(StatusBar).compact = layout != "full"
         self._apply_panels()
         if self.scene is not None:
             self.show_scene()
+
+    def _set_layout_class(self, layout: str) -> None:
+        self.set_class(layout == "medium", "-medium")
+        self.set_class(layout == "compact", "-compact")
 
     def _follow_decision(self, kind: str | None) -> None:
         if self._layout != "compact":

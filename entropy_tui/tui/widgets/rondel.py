@@ -68,11 +68,16 @@ class Rondel(TextPanel):
         self._rows_list: list[tuple[Content, Content]] = []  # the list: (space, its note)
         self._cells: dict[tuple, list[Content]] = {}  # the ring's cells last drawn, by look
 
+    def list_spaces(self, compact: bool) -> None:
+        """One line per space (True) or the ring. Set before the rondel mounts, its style
+        is worked out once, as it mounts."""
+        self.compact = compact
+        self.set_class(compact, "-list", update=self.is_mounted)
+
     def show(self, scene: Scene) -> None:
         reaches = _reaches(scene)
         spaces = tuple(_space_look(scene, space, reaches) for space in range(rondel.SPACES))
         key = (spaces, _mover(scene), scene.view["round"], self.compact)
-        self.set_class(self.compact, "-list")
         if self.compact:
             self._rows_list = _list_rows(spaces, len(scene.seats))
         self.redraw(key, lambda: [] if self.compact else _draw(scene, spaces, self._cell))

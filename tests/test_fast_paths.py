@@ -336,3 +336,35 @@ def _one_task_each(game: Game, seat: int, effects: list, planet: str | None) -> 
     """The plain way: every effect a Task, resolved by the Task loop."""
     for effect in reversed(effects):
         game.push("effect", seat, effect=effect.as_data(), planet=planet, chosen=None, **ORIGIN)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_steps_a_move_takes_at_once_do_what_their_tasks_do(seats: int) -> None:
+    """A move takes the steps that never ask (a single token placed, the landing charge, the
+    Traffic Bonus) at once while nothing comes before them: the game must then be exactly the
+    one where every step of the move was queued as a Task and resolved by the Task loop."""
+    taken_at_once = 0
+    for game in random_positions(seats, seed=80 + seats, every=1):
+        decision = game.decision
+        assert decision is not None
+        if decision.kind != "move":
+            continue
+        seat = decision.player
+        for option in decision.options:
+            if not option.id.startswith("move:") or not option.enabled:
+                continue
+            steps = int(option.id.removeprefix("move:"))
+            moved = {}
+            for queue_all in (False, True):
+                trial = game.try_out(partial(_move, seat=seat, steps=steps, queue_all=queue_all))
+                moved[queue_all] = trial.snapshot()
+            assert moved[False] == moved[True]
+            preview = movement.preview_move(game, seat, steps)
+            taken_at_once += not preview.retrieved and bool(preview.placeable or preview.bonus)
+    assert taken_at_once > 50
+
+
+def _move(game: Game, seat: int, steps: int, queue_all: bool) -> None:
+    stuck = not any(movement.preview_move(game, seat, n).allowed for n in (1, 2, 3))
+    preview = movement.preview_move(game, seat, steps, stuck=stuck)
+    movement._make_move(game, game.state.pending[-1], preview, queue_all=queue_all)

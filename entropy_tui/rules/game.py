@@ -134,6 +134,12 @@ class Game:
         clone._dumped_events = []
         return clone
 
+    def let_go(self) -> None:
+        """Drops the pending Decision of a look-ahead copy that is done with: its options
+        refer back to the game, so the two would otherwise wait for the garbage collector."""
+        self._decision = None
+        self._unsettled = True
+
     def try_out(self, change: Callable[[Game], None]) -> Game:
         """A copy of this game with `change` made to its state directly, then settled: for
         looking past a decision the rules do not offer yet."""

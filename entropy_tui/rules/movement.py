@@ -215,7 +215,9 @@ def _search_for_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
     """The look-ahead itself: the move made on a copy, and the ways through the rest of the
     Movement step tried until one reaches Create Life with a card to play."""
     trial = game.try_out(lambda trial: _make_move(trial, trial.state.pending[-1], preview))
-    return _reaches_a_play(trial, seat, [LOOK_AHEAD_LIMIT])
+    found = _reaches_a_play(trial, seat, [LOOK_AHEAD_LIMIT])
+    trial.let_go()
+    return found
 
 
 def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
@@ -235,7 +237,10 @@ def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
         branch = game if n == len(options) - 1 else game.copy()
         reveals = branch.state.board.reveals
         branch.choose(way.id)
-        if branch.state.board.reveals == reveals and _reaches_a_play(branch, seat, budget):
+        found = branch.state.board.reveals == reveals and _reaches_a_play(branch, seat, budget)
+        if branch is not game:
+            branch.let_go()
+        if found:
             return True
     return False
 
@@ -321,7 +326,11 @@ def move_decision(game: Game, task: Task) -> Decision:
     return Decision(seat, prompt, RULE_MOVE, previews)
 
 
-def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
+def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool = False) -> None:
+    """Makes the move and queues what follows it. The steps that never ask (a single token to
+    place, the landing charge, the Traffic Bonus) are taken here while nothing comes before
+    them, as their Tasks would be resolved next; `queue_all` queues every step as a Task (the
+    plain way, to compare with)."""
     seat = task.player
     state = game.state
     player = state.players[seat]
@@ -355,11 +364,21 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
         f"{player.name} moved {preview.steps} to {title(preview.action)} "
         f"({SPACE_NAMES[preview.destination]}), distance {preview.distance}",
     )
-    if preview.placeable:
-        steps.append(("place_token", {"tokens": preview.placeable}))
+    at_once = not (steps or queue_all)  # no reward for a token asks first
+    placeable = preview.placeable
+    if placeable:
+        if at_once and len(placeable) == 1:
+            _place_token(game, seat, placeable[0])
+        else:
+            steps.append(("place_token", {"tokens": placeable}))
+            at_once = False
     if preview.charge:
-        steps.append(("charge", {}))
-    if preview.bonus:
+        if at_once:
+            _pay_charge(game, seat)
+        else:
+            steps.append(("charge", {}))
+    bonus_at_once = at_once and bool(preview.bonus)
+    if preview.bonus and not bonus_at_once:
         steps.append(("traffic_bonus", {}))
     if _biome_triggered(game, player, preview.action):
         steps.append(("biome_rewards", {}))
@@ -369,6 +388,8 @@ def _make_move(game: Game, task: Task, preview: MovePreview) -> None:
             step = _new_task(Task)
             step.kind, step.player, step.args = kind, seat, args
             pending.append(step)
+    if bonus_at_once:  # its effects go above the steps after it, as its Task's would
+        _give_traffic_bonus(game, seat)
 
 
 def _biome_triggered(game: Game, player: PlayerState, action: str) -> bool:
@@ -463,14 +484,10 @@ def wild_unlock(game: Game, task: Task) -> Decision | None:
 
 def place_token(game: Game, task: Task) -> Decision | None:
     seat = task.player
-    player = game.player(seat)
-    slot = rondel.sector(game.state.turn.landed or 0)
 
     def place(kind: str) -> None:
         game.pop(task)
-        player.tokens[kind].where, player.tokens[kind].slot = "board", slot
-        game.state.turn.token = kind
-        game.note(seat, "token", f"{player.name} placed their {title(kind)} token")
+        _place_token(game, seat, kind)
 
     tokens: list[str] = task.args["tokens"]
     if len(tokens) == 1:
@@ -497,17 +514,33 @@ def token_focus_words(game: Game, seat: int, kind: str) -> str:
     return f"its Focus card triggers: {effects_words(effects)}"
 
 
+def _place_token(game: Game, seat: int, kind: str) -> None:
+    player = game.state.players[seat]
+    token = player.tokens[kind]
+    token.where, token.slot = "board", rondel.sector(game.state.turn.landed or 0)
+    game.state.turn.token = kind
+    game.note(seat, "token", f"{player.name} placed their {title(kind)} token")
+
+
 def landing_charge(game: Game, task: Task) -> None:
-    player = game.player(task.player)
     game.pop(task)
+    _pay_charge(game, task.player)
+
+
+def _pay_charge(game: Game, seat: int) -> None:
+    player = game.state.players[seat]
     player.entropy -= 1
-    game.note(task.player, "charge", f"{player.name} paid 1 Entropy to land on an occupied space")
+    game.note(seat, "charge", f"{player.name} paid 1 Entropy to land on an occupied space")
 
 
 def traffic_bonus(game: Game, task: Task) -> None:
-    turn = game.state.turn
     game.pop(task)
+    _give_traffic_bonus(game, task.player)
+
+
+def _give_traffic_bonus(game: Game, seat: int) -> None:
+    turn = game.state.turn
     assert turn.landed is not None
     bonus = rondel.bonus_effects(game, turn.landed, turn.distance)
-    game.note(task.player, "bonus", f"Traffic Bonus: {effects_words(bonus)}")
-    push_effects(game, task.player, bonus, origin="Traffic Bonus", rule=RULE_TRAFFIC)
+    game.note(seat, "bonus", f"Traffic Bonus: {effects_words(bonus)}")
+    push_effects(game, seat, bonus, origin="Traffic Bonus", rule=RULE_TRAFFIC)

@@ -23,7 +23,7 @@ from entropy_tui.rules.biomes import can_fulfil
 from entropy_tui.rules.counters import CHOICE_COUNTERS, COUNTERS, count, system_conditions
 from entropy_tui.rules.effects import planet_refs, push_effects
 from entropy_tui.rules.free_actions import has_free_action
-from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives
+from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives, lifeform_totals
 from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN, LIFEFORMS
 
 ROUND_CAP = 200  # a broken rule must fail the test, not play forever
@@ -368,3 +368,24 @@ def _move(game: Game, seat: int, steps: int, queue_all: bool) -> None:
     stuck = not any(movement.preview_move(game, seat, n).allowed for n in (1, 2, 3))
     preview = movement.preview_move(game, seat, steps, stuck=stuck)
     movement._make_move(game, game.state.pending[-1], preview, queue_all=queue_all)
+
+
+@pytest.mark.parametrize("edition", [1, None])
+def test_the_mission_step_knows_the_fewest_lifeforms_that_claim_a_tile(edition: int | None) -> None:
+    """The Mission step skips the Lifeform Objectives when no Lifeform reaches the fewer of
+    its two thresholds: whenever that is so, neither tile of any Lifeform may be within reach
+    by its own threshold (over random positions, with this edition's thresholds)."""
+    index = Game.new(["Ann", "Bob"], seed=1, edition=edition).index
+    least = dict(index.lifeform_tile_least)
+    assert set(least) == set(LIFEFORMS)
+    skipped = 0
+    for position in random_positions(2, seed=90, every=3):
+        for player in position.state.players:
+            totals = lifeform_totals(player)
+            if any(totals[life] >= least[life] for life in LIFEFORMS):
+                continue
+            for life in LIFEFORMS:
+                assert totals[life] < index.lifeform_objective[life].small_threshold
+                assert totals[life] < index.lifeform_objective[life].big_threshold
+            skipped += 1
+    assert skipped > 0

@@ -355,6 +355,12 @@ class CatalogIndex:
         self.tile = {t.id: t for t in catalog.action_tiles}
         self.mission = {m.id: m for m in catalog.missions}
         self.lifeform_objective = {o.lifeform: o for o in catalog.lifeform_objectives}
+        # Each Lifeform with the fewest of it that can claim one of its tiles (every turn's
+        # Mission step asks whether any is reached).
+        self.lifeform_tile_least = tuple(
+            (o.lifeform, min(o.small_threshold, o.big_threshold))
+            for o in catalog.lifeform_objectives
+        )
         self.final_spaces = tuple(len(o.track_vp) - 1 for o in catalog.main_objectives)
         # The rondel's spaces per layout of Action tiles (see rondel.spaces).
         self.rondels: dict[tuple[tuple[str, ...], tuple[bool, ...]], tuple[Any, ...]] = {}

@@ -201,12 +201,20 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     """Small tiles are claimed at once (a pure gain); the big one ends the game sooner, so it
     is offered."""
     seat = task.player
-    player = game.player(seat)
-    board = game.state.board
+    state = game.state
+    player = state.players[seat]
+    board = state.board
     if not task.args.get("advanced"):
         task.args["advanced"] = True
         advance_objectives(game, seat)
     totals = lifeform_totals(player)
+    for life, least in game.index.lifeform_tile_least:
+        if totals[life] >= least:
+            break
+    else:  # no Lifeform reaches a tile of its own: nothing to claim or to offer
+        state.pending.pop()  # a handler's own Task is on top: see tasks.py
+        ready_tokens(game, seat)
+        return None
     objectives = game.index.lifeform_objective
     small_objectives = board.small_objectives
     big_objectives = board.big_objectives

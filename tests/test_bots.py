@@ -13,11 +13,13 @@ import pytest
 
 from entropy_tui.bots import BOTS, SEARCHING, ExpertBot, GreedyBot, RandomBot, make_bot
 from entropy_tui.bots.determinize import determinize
-from entropy_tui.bots.heuristic import USEFUL_RESOURCES
+from entropy_tui.bots.heuristic import USEFUL_RESOURCES, evaluate
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.invariants import violations
 from entropy_tui.rules.visibility import HIDDEN
+
+from .support import blank_game, planet, system
 
 
 def advanced_game(seats: int, seed: int, steps: int) -> Game:
@@ -181,6 +183,21 @@ def test_greedy_does_not_exchange_for_nothing() -> None:
                 assert entropy > USEFUL_RESOURCES or stock == 0, (choice, stock, entropy)
         game.choose(choice)
     assert offered > 10
+
+
+def test_a_star_one_evolution_from_the_stars_condition_is_worth_its_energy() -> None:
+    """The Stars condition takes two evolutions (tier I to II, then to III): the first one is
+    worth the Energy it costs, or a bot would never begin the Stars Objective."""
+
+    def with_star(star: str, energy: int) -> float:
+        game = blank_game(2, seed=4, edition=None)
+        player = game.state.players[0]
+        player.systems = [system(star, planet("C01"), planet("C02"))]
+        player.energy = energy
+        return evaluate(game, 0)
+
+    cost = load_catalog().index.star["IA"].evolves_to["IIA"]
+    assert with_star("IIA", 0) > with_star("IA", cost) + 1.0
 
 
 def play(game: Game, bots: list[Any], round_cap: int = 200) -> list[int]:

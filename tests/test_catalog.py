@@ -369,7 +369,7 @@ def test_final_scoring_example(catalog: Catalog) -> None:
 
 def test_evolution_paths(catalog: Catalog) -> None:
     stars = catalog.index.star
-    energy = {1: 2, 2: 2, 3: 3}  # edition 2: tier II and III one Energy less (see Balance)
+    energy = {1: 2, 2: 3, 3: 4}  # edition 3, as edition 1 (edition 2: one less; see Balance)
     reachable = set()
     for star in catalog.stars:
         if star.tier == 4:
@@ -549,7 +549,7 @@ def test_wrong_count_is_caught() -> None:
 
 def test_evolving_to_an_unknown_star_is_caught() -> None:
     text = shipped_texts()["stars.toml"]
-    broken = edit_entry(text, "IIC", "IIIB = 2", "IIID = 3")
+    broken = edit_entry(text, "IIC", "IIIB = 3", "IIID = 3")
     message = str(load_with("stars.toml", broken))
     assert "stars.toml" in message and "IIC" in message and "IIID" in message
 

@@ -49,6 +49,10 @@ TILE_PROGRESS_EXPONENT = 1.5
 MISSION_POTENTIAL = 3.0  # an unmet Mission, at full progress
 OBJECTIVE_GROWTH = 1.0  # the scoring count expected to grow by this before the end
 NEXT_SPACE_SHARE = 0.4  # of the step to the next track space, as a hope to get there
+# More hope when one action meets the condition. Only the Stars condition takes two actions (a
+# Star evolves from tier I to II, then to III); without this the first of them looked like
+# Energy spent for one tier, and bots hardly ever began the Stars Objective.
+ONE_ACTION_AWAY_SHARE = 0.3
 # Rewards still waiting on the task stack, per unit (a look-ahead stops before they resolve).
 PENDING_REWARD = {
     "advance_lifeform": 0.5,
@@ -176,12 +180,22 @@ def _objectives(game: Game, seat: int, future: float) -> float:
         position = max(player.objectives[i], min(player.objectives[i] + unmoved[i], top))
         following = min(position + 1, top)
         track = spec.track_vp
-        multiplier = track[position] + future * NEXT_SPACE_SHARE * (
-            track[following] - track[position]
-        )
+        hope = NEXT_SPACE_SHARE
+        if spec.event == "star_tier3" and _evolution_from_the_condition(game, player):
+            hope += ONE_ACTION_AWAY_SHARE
+        multiplier = track[position] + future * hope * (track[following] - track[position])
         counter = spec.alt_scoring if alternative else spec.scoring
         value += multiplier * (count(game.index, player, counter) + future * OBJECTIVE_GROWTH)
     return value
+
+
+def _evolution_from_the_condition(game: Game, player: PlayerState) -> bool:
+    """Whether one evolution of a Star in play would meet the Stars condition (tier III or IV)."""
+    index = game.index
+    return any(
+        system.star is not None and index.any_star[system.star].tier in (2, 3)
+        for system in player.systems
+    )
 
 
 def _pending(game: Game, seat: int) -> float:

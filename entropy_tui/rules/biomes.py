@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .decision import Decision, disabled, option
 from .describe import biome_words, effects_words
-from .effects import planet_label, planet_refs, push_effects
+from .effects import planet_label, planet_refs, push_effects, reward_decision
 
 if TYPE_CHECKING:
     from .catalog import CatalogIndex
@@ -100,3 +100,27 @@ def scarce_reward(game: Game, task: Task) -> Decision:
         RULE,
         [take, option("skip", "Decline the reward", lambda: game.pop(task))],
     )
+
+
+def free_fulfil(game: Game, task: Task) -> Decision | None:
+    seat = task.player
+    refs = [
+        r
+        for r in planet_refs(game, seat)
+        if game.planet(seat, r).biome is not None and not game.planet(seat, r).fulfilled
+    ]
+
+    def fulfil(ref: str) -> None:
+        game.pop(task)
+        fulfil_biome(game, seat, ref)
+
+    options = [
+        option(
+            f"planet:{r}",
+            f"Fulfil the Biome on {planet_label(game, seat, r)}",
+            lambda r=r: fulfil(r),
+        )
+        for r in refs
+    ]
+    prompt = "Fulfil a Biome without meeting its requirement"
+    return reward_decision(game, task, options, prompt, "Set Biome")

@@ -13,8 +13,8 @@ from .actions.primordial_soup import advance_generator
 from .actions.take_life_cards import card_offer_options
 from .catalog import Effect
 from .counters import CHOICE_COUNTERS, choice_domain, count
-from .decision import Decision, Option, disabled, option
-from .describe import amount, counter_words, effect_words, star_words
+from .decision import Decision, Option, option
+from .describe import amount, counter_words, effect_words
 from .refs import parse_planet_ref, refs_for
 from .vocabulary import title
 
@@ -230,14 +230,14 @@ def planet_refs(game: Game, seat: int) -> tuple[str, ...]:
     return refs_for(tuple(shape))
 
 
-def _counting_down(game: Game, task: Task) -> None:
+def counting_down(game: Game, task: Task) -> None:
     """One unit of a repeated reward is done: finish the Task after the last one."""
     task.args["remaining"] -= 1
     if task.args["remaining"] <= 0:
         game.pop(task)
 
 
-def _reward_decision(
+def reward_decision(
     game: Game,
     task: Task,
     options: list[Option],
@@ -269,7 +269,7 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
     def put(ref: str) -> None:
         game.planet(seat, ref).life[what] += 1
         game.note(seat, "gain", f"{game.name(seat)} added 1 {title(what)} ({task.args['origin']})")
-        _counting_down(game, task)
+        counting_down(game, task)
 
     options = [
         option(
@@ -283,7 +283,7 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
     prompt = (
         f"{task.args['origin']}: place {remaining} {title(what)} (at most 5 of a kind per Planet)"
     )
-    return _reward_decision(game, task, options, prompt, "Create Life")
+    return reward_decision(game, task, options, prompt, "Create Life")
 
 
 ADVANCES = (
@@ -327,8 +327,8 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
 
 def advance_lifeform(game: Game, task: Task) -> Decision | None:
     seat = task.player
-    options = advance_options(game, seat, task.args["what"], lambda: _counting_down(game, task))
-    return _reward_decision(
+    options = advance_options(game, seat, task.args["what"], lambda: counting_down(game, task))
+    return reward_decision(
         game,
         task,
         options,
@@ -337,78 +337,16 @@ def advance_lifeform(game: Game, task: Task) -> Decision | None:
     )
 
 
-def activate_one(game: Game, task: Task) -> Decision | None:
-    """Activate a single Star, paying its Entropy (no Generator discount)."""
-    from .actions.activate_stars import activate_star
-
-    seat = task.player
-    player = game.player(seat)
-    used: list[int] = task.args["used"]
-    options = []
-    refused = []
-    for i, system in enumerate(player.systems):
-        if system.star is None or i in used:
-            continue
-        cost = game.index.any_star[system.star].cost
-        if player.entropy < cost:
-            refused.append(
-                disabled(
-                    f"star:{i}",
-                    f"Activate {star_words(game.index, system.star)}",
-                    f"needs {cost} Entropy, you have {player.entropy}",
-                )
-            )
-            continue
-
-        def activate(i: int = i, cost: int = cost) -> None:
-            used.append(i)
-            _counting_down(game, task)
-            activate_star(game, seat, i, cost)
-
-        options.append(
-            option(f"star:{i}", f"Activate {star_words(game.index, system.star)}", activate)
-        )
-    return _reward_decision(
-        game, task, options, f"{task.args['origin']}: activate a Star", "Activate Stars", refused
-    )
-
-
 def take_cards(game: Game, task: Task) -> Decision | None:
     seat = task.player
-    options = card_offer_options(game, seat, lambda: _counting_down(game, task))
-    return _reward_decision(
+    options = card_offer_options(game, seat, lambda: counting_down(game, task))
+    return reward_decision(
         game,
         task,
         options,
         f"{task.args['origin']}: take a Life card from the offer ({task.args['remaining']} left)",
         "Take Life Cards",
     )
-
-
-def free_fulfil(game: Game, task: Task) -> Decision | None:
-    from .biomes import fulfil_biome
-
-    seat = task.player
-    refs = [
-        r
-        for r in planet_refs(game, seat)
-        if game.planet(seat, r).biome is not None and not game.planet(seat, r).fulfilled
-    ]
-
-    def fulfil(ref: str) -> None:
-        game.pop(task)
-        fulfil_biome(game, seat, ref)
-
-    options = [
-        option(
-            f"planet:{r}",
-            f"Fulfil the Biome on {planet_label(game, seat, r)}",
-            lambda r=r: fulfil(r),
-        )
-        for r in refs
-    ]
-    prompt = "Fulfil a Biome without meeting its requirement"
-    return _reward_decision(game, task, options, prompt, "Set Biome")
 
 
 def retrieve_token(game: Game, task: Task) -> Decision | None:
@@ -434,4 +372,4 @@ def retrieve_token(game: Game, task: Task) -> Decision | None:
         for k in kinds
     ]
     prompt = "Retrieve a Creation token from the board"
-    return _reward_decision(game, task, options, prompt, "Upgrade Console")
+    return reward_decision(game, task, options, prompt, "Upgrade Console")

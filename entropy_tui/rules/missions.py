@@ -10,7 +10,7 @@ from .counters import CHOICE_COUNTERS, choice_domain, count
 from .decision import Decision, option
 from .describe import amount, effect_words
 from .effects import push_effects
-from .state import Task
+from .state import LifeformTile, Task
 from .vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
@@ -283,8 +283,6 @@ def lifeform_totals(player: PlayerState) -> dict[str, int]:
 
 
 def _claim(game: Game, seat: int, life: str, *, big: bool, vp: int) -> None:
-    from .state import LifeformTile
-
     player = game.player(seat)
     player.lifeform_tiles.append(LifeformTile(lifeform=life, big=big, vp=vp))
     size = "big" if big else "small"

@@ -223,9 +223,7 @@ def _best_type(game: Game, player: PlayerState) -> tuple[str | None, int]:
 def totals_by_round(game: Game) -> list[list[int]]:
     """Per seat, the total score at the end of each round played so far, found by replaying
     the game's choices from its start (nothing extra is kept in the state or the save)."""
-    from .game import Game
-
-    replay = Game.new(**game.config(), catalog=game.catalog)
+    replay = type(game).new(**game.config(), catalog=game.catalog)
     series: list[list[int]] = [[] for _ in replay.state.players]
     for choice in game.state.choices:
         rounds = len(replay.state.players[0].vp_by_round)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .catalog import Catalog
+from .flow import start_round
 from .rng import Rng
 from .rondel import SECTORS, sector
 from .state import BoardState, GameState, PlanetState, PlayerState, Settings, SystemState
@@ -55,8 +56,6 @@ def new_state(
         players=players,
         board=board,
     )
-    from .flow import start_round
-
     start_round(state)
     return state
 

@@ -72,9 +72,9 @@ HANDLERS: dict[str, Handler] = {
     "choose_type": effects.choose_type,
     "place_lifeform": effects.place_lifeform,
     "advance": effects.advance_lifeform,
-    "activate_one": effects.activate_one,
+    "activate_one": activate_stars.activate_one,
     "take_cards": effects.take_cards,
-    "free_fulfil": effects.free_fulfil,
+    "free_fulfil": biomes.free_fulfil,
     "retrieve_token": effects.retrieve_token,
     # Biomes.
     "biome_rewards": biomes.biome_rewards,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..decision import Decision, disabled, option
 from ..describe import star_words
-from ..effects import push_effects
+from ..effects import counting_down, push_effects, reward_decision
 from .common import resolved
 
 if TYPE_CHECKING:
@@ -93,4 +93,38 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
         ),
         RULE,
         options,
+    )
+
+
+def activate_one(game: Game, task: Task) -> Decision | None:
+    """Activate a single Star, paying its Entropy (no Generator discount)."""
+    seat = task.player
+    player = game.player(seat)
+    used: list[int] = task.args["used"]
+    options = []
+    refused = []
+    for i, system in enumerate(player.systems):
+        if system.star is None or i in used:
+            continue
+        cost = game.index.any_star[system.star].cost
+        if player.entropy < cost:
+            refused.append(
+                disabled(
+                    f"star:{i}",
+                    f"Activate {star_words(game.index, system.star)}",
+                    f"needs {cost} Entropy, you have {player.entropy}",
+                )
+            )
+            continue
+
+        def activate(i: int = i, cost: int = cost) -> None:
+            used.append(i)
+            counting_down(game, task)
+            activate_star(game, seat, i, cost)
+
+        options.append(
+            option(f"star:{i}", f"Activate {star_words(game.index, system.star)}", activate)
+        )
+    return reward_decision(
+        game, task, options, f"{task.args['origin']}: activate a Star", "Activate Stars", refused
     )

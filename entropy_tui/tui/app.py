@@ -61,6 +61,7 @@ class EntropyApp(App[None]):
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory
         self.game_in_progress = False
+        self._last_resize: Size | None = None  # the size of the last Resize passed on
         for theme in THEMES:
             self.register_theme(theme)
         # Set before the styles are first parsed, so that they are parsed only once.
@@ -198,6 +199,15 @@ class EntropyApp(App[None]):
 
     # ------------------------------------------------------------------ size guard
     async def on_event(self, event: Event) -> None:
+        if isinstance(event, Resize):
+            # The terminal's driver reports the size once more as it starts, after the first
+            # screen has been laid out for it: passed on, it lays out every screen again (and
+            # repaints the whole screen twice) just after the first frame. Textual itself
+            # ignores a resize to the size the app has, but still passes the event to the screens.
+            if event.size == self._last_resize:
+                self._guard_size(event.size)  # a screen opened since may cover the notice
+                return
+            self._last_resize = event.size
         # A key comes back here, from the focused widget up, to run its bindings: only now is
         # it known which decision it would act on, and a game screen may drop it (typed_ahead).
         if isinstance(event, Key) and event.is_forwarded:

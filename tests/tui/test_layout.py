@@ -11,6 +11,7 @@ from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.widgets.game_log import GameLog
 from entropy_tui.tui.widgets.key_footer import KeyFooter
+from entropy_tui.tui.widgets.panel_bar import PanelBar
 from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.text_panel import TextPanel
 
@@ -177,3 +178,47 @@ async def test_the_game_screens_panels_are_styled_once_before_its_first_frame(
         # the layout's class took effect
         assert app.screen.has_class("-medium") == (layout == "medium")
         assert app.screen.has_class("-compact") == (layout == "compact")
+
+
+async def test_the_panel_bar_keeps_room_for_a_page_count_from_the_start() -> None:
+    """The page count of the panel shown appears once the panels are laid out: a bar that
+    grew for it would lay the whole screen out again just after the first frame."""
+    app = game_start()
+    async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(PanelBar)
+        bar.show("console", (1, 1))
+        width = bar.content.cell_length
+        bar.show("console", (1, 3))
+        assert "1/3" in bar.content.plain
+        assert bar.content.cell_length == width
+
+
+async def test_a_resize_to_the_size_the_app_has_lays_nothing_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The terminal's driver reports the size once more as it starts; Textual passed it on to
+    every screen, which laid each out again and repainted the whole screen twice."""
+    from textual.events import Resize
+    from textual.geometry import Size
+    from textual.screen import Screen
+
+    layouts: list[str] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counting(self: Screen, *args: object, **kwargs: object) -> None:
+        layouts.append(type(self).__name__)
+        refresh_layout(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    app = game_start()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Screen, "_refresh_layout", counting)
+        app.post_message(Resize(Size(120, 40), Size(120, 40)))
+        await pilot.pause()
+        await pilot.pause()
+        assert layouts == []
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        assert "GameScreen" in layouts
+        assert app.screen.size == Size(130, 40)

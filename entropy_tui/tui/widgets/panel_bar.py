@@ -16,6 +16,11 @@ PANELS: dict[str, tuple[str, str]] = {
 }
 
 
+# Room kept from the start for the page count of the panel shown ("2/3 "): it appears once the
+# panels are laid out, and a wider bar would lay the screen out again just after the first frame.
+PAGE_ROOM = len("9/9 ")
+
+
 class PanelBar(Static):
     _shown: tuple[str, tuple[int, int]] | None = None
     _width = 0
@@ -38,5 +43,5 @@ class PanelBar(Static):
         # Never narrower than it has been: a new width lays the screen out again, and a page
         # count coming and going ("2/3") would do it at every other decision.
         grew = content.cell_length > self._width
-        self._width = max(self._width, content.cell_length)
+        self._width = max(self._width, content.cell_length + (PAGE_ROOM if page[1] <= 1 else 0))
         self.update(Content(" " * (self._width - content.cell_length)) + content, layout=grew)

@@ -21,9 +21,11 @@ from entropy_tui.rules.actions.create_life import (
 )
 from entropy_tui.rules.biomes import can_fulfil
 from entropy_tui.rules.counters import CHOICE_COUNTERS, COUNTERS, count, system_conditions
+from entropy_tui.rules.describe import card_words
 from entropy_tui.rules.effects import planet_refs, push_effects
 from entropy_tui.rules.free_actions import has_free_action
 from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives, lifeform_totals
+from entropy_tui.rules.supply import offer, take_top
 from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN, LIFEFORMS
 
 ROUND_CAP = 200  # a broken rule must fail the test, not play forever
@@ -389,3 +391,39 @@ def test_the_mission_step_knows_the_fewest_lifeforms_that_claim_a_tile(edition: 
                 assert totals[life] < index.lifeform_objective[life].big_threshold
             skipped += 1
     assert skipped > 0
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_card_option_takes_the_top_of_its_deck(seats: int) -> None:
+    """The options of taking a Life card hold the card and its deck, their words written when
+    read: each must read as the top card of a deck on offer, in the offer's order, and choosing
+    it must do what taking that card does (the top of the deck into the hand, the log line,
+    then what the decision does after a card)."""
+    taken = 0
+    for game in random_positions(seats, seed=70 + seats, every=1):
+        decision = game.decision
+        assert decision is not None
+        if decision.kind not in ("take_life_cards", "take_cards"):
+            continue
+        seat = decision.player
+        cards = [option for option in decision.options if option.id.startswith("card:")]
+        on_offer = offer(game.state.board.life_decks)
+        assert [option.id for option in cards] == [f"card:{card}" for _, card in on_offer]
+        for option, (deck, card) in zip(cards, on_offer, strict=True):
+            assert option.label == f"Take {card_words(game.index, card)}"
+            assert option.enabled and not option.reason and not option.rule
+            chosen = game.copy()
+            chosen.choose(option.id)
+            made = game.copy()
+            then = made.decision.option(option.id).then
+            made._decision = None
+            board = made.state.board
+            top = take_top(board, board.life_decks, deck)
+            assert top == card
+            made.player(seat).hand.append(top)
+            made.note(seat, "card", f"{made.name(seat)} took Life card {top}")
+            then()
+            made._settle()
+            assert _without_choices(chosen) == _without_choices(made)
+            taken += 1
+    assert taken > 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, option
@@ -19,24 +18,49 @@ RULE = "Take Life Cards"
 CARDS = 2
 
 
-def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[Option]:
-    """One option per card on offer; `then()` runs after the card is taken."""
+class CardOption(Option):
+    """Taking the top card of a Life deck: a few are offered at every Take Life Cards decision,
+    so the option holds what it takes, its words are written only when read and its `apply` is
+    a method (no function made per card)."""
 
-    def take(deck: int) -> None:
-        card = take_top(game.state.board, game.state.board.life_decks, deck)
+    __slots__ = ("card", "deck", "game", "seat", "then")
+    game: Game
+    seat: int
+    deck: int
+    card: str
+    then: Callable[[], None]
+
+    @property
+    def label(self) -> str:
+        if self._label is None:
+            self._label = f"Take {card_words(self.game.index, self.card)}"
+        return self._label
+
+    def apply(self) -> None:
+        game, seat = self.game, self.seat
+        board = game.state.board
+        card = take_top(board, board.life_decks, self.deck)
         game.player(seat).hand.append(card)
         game.note(seat, "card", f"{game.name(seat)} took Life card {card}")
-        then()
+        self.then()
 
-    options = []
+
+_new = object.__new__
+
+
+def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[Option]:
+    """One option per card on offer; `then()` runs after the card is taken."""
+    options: list[Option] = []
     for deck, card in offer(game.state.board.life_decks):
-        label = partial(_take_label, game, card)
-        options.append(option(f"card:{card}", label, partial(take, deck)))
+        made = _new(CardOption)
+        made.id = f"card:{card}"
+        made._label = None
+        made.enabled = True
+        made._reason = ""
+        made.rule = ""
+        made.game, made.seat, made.deck, made.card, made.then = game, seat, deck, card, then
+        options.append(made)
     return options
-
-
-def _take_label(game: Game, card: str) -> str:
-    return f"Take {card_words(game.index, card)}"
 
 
 def take_life_cards(game: Game, task: Task) -> Decision | None:

@@ -5,11 +5,20 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pytest
+
 from entropy_tui.tui import memory
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.memory import collect_while_idle, review_frozen_later
 from entropy_tui.tui.screens.game import GameScreen
+
+
+@pytest.fixture(autouse=True)
+def no_review_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game screen that earlier tests closed asked for a review; these tests start
+    without one, as a game does until its first screen goes."""
+    monkeypatch.setattr(memory, "_frozen_to_review", False)
 
 
 def _cycles(count: int) -> None:
@@ -93,4 +102,3 @@ async def test_leaving_a_game_screen_asks_for_the_frozen_objects_to_be_reviewed(
         await pilot.pause()
         assert not isinstance(app.screen, GameScreen)
         assert memory._frozen_to_review
-    memory._frozen_to_review = False

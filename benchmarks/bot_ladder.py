@@ -201,7 +201,8 @@ def report(
         "",
         f"In the ladder the expert searches a fixed **{budget} per decision**, far less than "
         "its default of one second, so that the whole ladder runs in well under an hour on "
-        f"two cores ({workers} worker processes; this run took {wall / 60:.1f} minutes). "
+        f"two cores ({workers} worker process{'es' if workers != 1 else ''}; "
+        f"this run took {wall / 60:.1f} minutes). "
         "Times are CPU seconds of the deciding process per decision, every decision counted "
         "(a decision with one enabled option is answered at once).",
         "",

@@ -231,7 +231,9 @@ def thinking_run(size: tuple[int, int], rounds: int, in_thread: bool) -> dict[st
             asked = time.perf_counter()
             timed_key(terminal, MORE_KEYS["h"], seen)
             written = b"".join(seen[before:])
-            if HINT_ASKED not in written:  # not Ann's decision, or answered at once (one option)
+            # Not Ann's decision, or a hint answered within the key's own frame (a decision of
+            # one option, "the only option here"): nothing thinks, and Down/Up would move nothing.
+            if HINT_ASKED not in written or HINT_SHOWN in written:
                 if HINT_SHOWN in written:
                     timed_key(terminal, KEYS["enter"], [])
                 time.sleep(0.3)

@@ -3,6 +3,7 @@ crash, no broken invariant) and how the game data plays (length, scores).
 
 python -m entropy_tui simulate --games 30 --seats 4 --bots greedy --seed 1 --json
 python -m entropy_tui simulate --games 10 --seats 2 --bots expert,greedy --iterations 100
+python -m entropy_tui simulate --games 30 --edition 2   # an older edition of the component data
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from .bots import BOTS, SEARCHING, make_bot
 from .rules import Game
+from .rules.catalog import load_catalog
 from .rules.invariants import violations
 from .rules.missions import final_space
 
@@ -79,9 +81,11 @@ def play_game(
     round_cap: int,
     check_every: bool,
     budget: Budget = Budget(),
+    edition: int | None = None,
 ) -> GameResult:
-    """One game with each seat played by its bot (`bot`: one name for all, or one per seat);
-    never raises, a crash is recorded."""
+    """One game with each seat played by its bot (`bot`: one name for all, or one per seat),
+    on `edition` of the component data (None: the newest); never raises, a crash is
+    recorded."""
     result = GameResult(seed=seed)
     seen: set[str] = set()
 
@@ -94,7 +98,7 @@ def play_game(
     try:
         names = [f"Bot {i + 1}" for i in range(seats)]
         kinds = seat_bots(bot, seats)
-        game = Game.new(names, seed=seed, bots=list(kinds))
+        game = Game.new(names, seed=seed, bots=list(kinds), edition=edition)
         bots = [
             make_bot(kind, bot_seed(seed, seat), **budget.for_bot(kind))
             for seat, kind in enumerate(kinds)
@@ -241,6 +245,12 @@ def parser() -> argparse.ArgumentParser:
         type=_positive,
         help="the expert's search per decision as a fixed number of iterations (repeatable)",
     )
+    cli.add_argument(
+        "--edition",
+        type=_positive,
+        help="the edition of the component data to play (default the newest); older editions"
+        " are kept so that old saves replay",
+    )
     cli.add_argument("--seed", type=int, default=0, help="game i is seeded SEED+i (default 0)")
     cli.add_argument(
         "--json", action="store_true", help="print exactly one JSON object, no progress bar"
@@ -276,6 +286,7 @@ def run(
             round_cap=args.round_cap,
             check_every=args.check == "every",
             budget=budget,
+            edition=args.edition,
         )
         results.append(result)
         if on_game is not None:
@@ -286,6 +297,7 @@ def run(
         "bots": ",".join(args.bots),
         "expert_seconds": args.seconds,
         "expert_iterations": args.iterations,
+        "edition": load_catalog(args.edition).edition,
         "seed": args.seed,
         "round_cap": args.round_cap,
         "check": args.check,
@@ -299,6 +311,12 @@ def _inconsistency(args: argparse.Namespace) -> str | None:
         kinds = seat_bots(args.bots, args.seats)
     except ValueError as problem:
         return f"argument --bots: {problem}"
+    newest = load_catalog().edition
+    if args.edition is not None and args.edition > newest:
+        return (
+            f"argument --edition: there is no edition {args.edition} of the component data"
+            f" (editions 1 to {newest})"
+        )
     budgeted = args.seconds is not None or args.iterations is not None
     if budgeted and not SEARCHING & set(kinds):
         flag = "--seconds" if args.seconds is not None else "--iterations"

@@ -12,6 +12,7 @@ import pytest
 from entropy_tui import simulate
 from entropy_tui.bots import make_bot
 from entropy_tui.rules import Decision
+from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.visibility import HIDDEN
 
 FIELDS = {
@@ -20,6 +21,7 @@ FIELDS = {
     "bots",
     "expert_seconds",
     "expert_iterations",
+    "edition",
     "seed",
     "round_cap",
     "check",
@@ -76,6 +78,17 @@ def test_the_same_seed_gives_the_same_report(capsys: pytest.CaptureFixture[str])
     assert {k: v for k, v in first.items() if k not in TIMING} == {
         k: v for k, v in second.items() if k not in TIMING
     }
+
+
+def test_an_older_edition_of_the_component_data_can_be_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--games", "2", "--seats", "2", "--seed", "3")
+    newest = run_json(capsys, *args)[1]
+    older = run_json(capsys, *args, "--edition", "1")[1]
+    assert newest["edition"] == load_catalog().edition > 1 and older["edition"] == 1
+    # Edition 1 has other costs and thresholds: the same seeds play out otherwise.
+    assert (older["decisions"], older["mean_score"]) != (newest["decisions"], newest["mean_score"])
 
 
 def test_a_game_reaching_the_round_cap_is_not_finished(capsys: pytest.CaptureFixture[str]) -> None:
@@ -180,6 +193,8 @@ def test_the_plain_report_shows_a_table(capsys: pytest.CaptureFixture[str]) -> N
         (["--round-cap", "-3"], "must be at least 1"),
         (["--check", "sometimes"], "invalid choice: 'sometimes'"),
         (["--seed", "x"], "invalid int value"),
+        (["--edition", "0"], "must be at least 1"),
+        (["--edition", "99"], "there is no edition 99 of the component data (editions 1 to"),
         (["--colour", "red"], "unrecognized arguments"),
     ],
 )

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from textual.app import App, ComposeResult
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.widget import Widget
 
 from entropy_tui.tui.widgets.line_view import Line, LineView
 from entropy_tui.tui.widgets.titled import RetitledScroll
@@ -21,8 +22,8 @@ CELLS = (
 
 
 class Lines(LineView):
-    def __init__(self, lines: Sequence[Line]) -> None:
-        super().__init__()
+    def __init__(self, lines: Sequence[Line], id: str | None = None) -> None:
+        super().__init__(id=id)
         self.given = lines
 
     def lines(self, size: Size) -> Sequence[Line]:
@@ -68,3 +69,35 @@ async def test_a_new_title_repaints_the_top_border_row_alone() -> None:
         assert "Console: Bea" in app.screen._compositor.render_strips()[panel.region.y].text
         panel.retitle("Console: Bea")  # the same title: nothing to repaint
         assert not panel._repaint_regions
+
+
+class Backgrounds(App[None]):
+    """Plain panels (drawn by LineView itself) on a tinted background, and a padded one (drawn
+    by Textual's styles cache, as LineView leaves any box of its own to it)."""
+
+    CSS = """
+    Screen { background: $panel; }
+    #plain { height: 5; background: $boost; color: $text-muted; }
+    #padded { height: 5; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        lines = [CELLS, Content.styled("a longer line that wraps " * 3, "italic"), Content("")]
+        yield Lines(lines, id="plain")
+        yield Lines(lines, id="padded")
+
+
+async def test_rows_are_drawn_as_textual_draws_them() -> None:
+    """Every cell (character and style) of the rows LineView hands the compositor is what
+    Textual's own drawing of the widget gives, for whole rows and rows cut at both sides."""
+    app = Backgrounds()
+    async with app.run_test(size=(40, 14)) as pilot:
+        await pilot.pause()
+        for lines in app.query(Lines):
+            width, height = lines.size
+            for crop in (lines.size.region, Region(3, 1, width - 7, height - 2)):
+                ours = lines.render_lines(crop)
+                lines._styles_cache.clear()
+                theirs = Widget.render_lines(lines, crop)
+                assert [_cells(strip) for strip in ours] == [_cells(s) for s in theirs]
+                assert [strip.cell_length for strip in ours] == [crop.width] * crop.height

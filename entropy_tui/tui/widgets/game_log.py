@@ -65,10 +65,12 @@ class GameLog(LineView, can_focus=True):
         self._written = len(events)
         self._last_event = events[-1] if events else None
         if fresh:
-            self._texts = (self._texts + fresh)[-MAX_EVENTS:]
+            self._texts += fresh
+            del self._texts[:-MAX_EVENTS]
             if self._wrap_width:
                 added = self._wrapped(fresh)
-                self._lines = (self._lines + added)[-4 * MAX_EVENTS :]
+                self._lines += added
+                del self._lines[: -4 * MAX_EVENTS]
                 if self._back:
                     self._back += len(added)  # someone reading back keeps their place
             self.repaint_lines()

@@ -60,7 +60,7 @@ class LineView(Widget):
             self.refresh(layout=relayout)
             self._rows_size = size  # the rows just drawn are good
         else:
-            changed = [y for y in range(max(len(old), len(new))) if _row(old, y) != _row(new, y)]
+            changed = [y for y in range(max(len(old), len(new))) if _changed(old, new, y)]
             if changed:
                 self.refresh(*_runs(changed, size.width))
 
@@ -195,8 +195,11 @@ def _key(line: Content) -> tuple:
     return (line.plain, tuple(line.spans))  # Content compares its text only
 
 
-def _row(rows: list[Strip], y: int) -> Strip | None:
-    return rows[y] if y < len(rows) else None
+def _changed(old: list[Strip], new: list[Strip], y: int) -> bool:
+    """Whether row `y` differs; a row kept from the last drawing is the very same Strip."""
+    if y >= len(old) or y >= len(new):
+        return True
+    return old[y] is not new[y] and old[y] != new[y]
 
 
 def _runs(rows: list[int], width: int) -> list[Region]:

@@ -78,9 +78,14 @@ class Rondel(TextPanel):
         reaches = _reaches(scene)
         spaces = tuple(_space_look(scene, space, reaches) for space in range(rondel.SPACES))
         key = (spaces, _mover(scene), scene.view["round"], self.compact)
+        self.redraw(key, lambda: self._draw_form(scene, spaces))
+
+    def _draw_form(self, scene: Scene, spaces: tuple[SpaceLook, ...]) -> list[Line]:
+        """The ring's lines, or (for the list, whose lines depend on the width) its rows."""
         if self.compact:
             self._rows_list = _list_rows(spaces, len(scene.seats))
-        self.redraw(key, lambda: [] if self.compact else _draw(scene, spaces, self._cell))
+            return []
+        return _draw(scene, spaces, self._cell)
 
     def _cell(self, look: SpaceLook) -> list[Content]:
         """A space's cell, drawn again only when its look changed (a move changes a few)."""

@@ -115,3 +115,28 @@ async def test_arranging_containers_draw_their_background_as_textual_does() -> N
         for crop in (column.size.region, Region(2, 1, width - 5, height - 1)):
             theirs = Widget.render_lines(column, crop)
             assert [_cells(s) for s in column.render_lines(crop)] == [_cells(s) for s in theirs]
+
+
+async def test_restyling_keeps_the_lines_drawn_unless_the_theme_changed() -> None:
+    """Textual restyles a panel and all it holds whenever the focus enters or leaves it: its
+    lines are not drawn anew for that, but they are for another theme (their $variables)."""
+    app = Backgrounds()
+    async with app.run_test(size=(40, 14)) as pilot:
+        await pilot.pause()
+        lines = app.query_one("#plain", Lines)
+        drawn: list[Content] = []
+        draw_line = lines._line_strips
+
+        def counted(line: Content, width: int, style: object) -> list[Strip]:
+            drawn.append(line)
+            return draw_line(line, width, style)  # type: ignore[arg-type]
+
+        lines._line_strips = counted  # type: ignore[method-assign]
+        before = lines.render_line(0)
+        lines.notify_style_update()
+        assert lines.render_line(0) == before
+        assert drawn == []
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        assert drawn
+        assert _cells(lines.render_line(0)) != _cells(before)  # $accent in the new theme

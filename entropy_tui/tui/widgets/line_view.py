@@ -38,9 +38,9 @@ class LineView(Widget):
         self._rows: list[Strip] = []
         self._rows_size = Size(0, 0)  # the size _rows were drawn at; (0, 0): draw them again
         self._strips: LRUCache[tuple, list[Strip]] = LRUCache(CACHED_LINES)
-        self._strips_for: tuple[int, Style] | None = None  # the (width, style) of _strips
+        self._strips_for: tuple[int, Style, str] | None = None  # (width, style, theme) of _strips
         self._pieces: LRUCache[tuple, Strip] = LRUCache(CACHED_LINES)  # a piece's row, by look
-        self._pieces_for: Style | None = None  # the style of _pieces
+        self._pieces_for: tuple[Style, str] | None = None  # the (style, theme) of _pieces
 
     def lines(self, size: Size) -> Sequence[Line]:
         """The lines to show at this size; the widget's rows are these lines, wrapped."""
@@ -78,10 +78,12 @@ class LineView(Widget):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def notify_style_update(self) -> None:
-        super().notify_style_update()  # also on a theme change: $variables may differ
+        """Textual restyles a widget and all it holds whenever one of them gains or loses the
+        focus: the rows are put together again, but each line's rows are kept as long as they
+        were drawn in the same style and theme (whose $variables the lines' styles may name),
+        so that moving the focus to a panel does not draw its every line anew."""
+        super().notify_style_update()
         self._rows_size = Size(0, 0)
-        self._strips.clear()
-        self._pieces.clear()
 
     def render(self) -> Content:
         """The lines in one, for measuring and for selecting text; the rows come from
@@ -142,9 +144,10 @@ class LineView(Widget):
 
     def _kept_strips(self, line: Line, width: int, style: Style) -> list[Strip]:
         """The line's rows at this width, from the cache when it was drawn before."""
-        if self._strips_for != (width, style):
+        drawn_for = (width, style, self.app.theme)
+        if self._strips_for != drawn_for:
             self._strips.clear()
-            self._strips_for = (width, style)
+            self._strips_for = drawn_for
         if isinstance(line, tuple):
             keys = tuple(_key(piece) for piece in line)
             strips = self._strips.get(keys)
@@ -167,9 +170,10 @@ class LineView(Widget):
 
     def _piece(self, piece: Content, key: tuple, style: Style) -> Strip:
         """A piece's row, drawn at its own width (a piece never wraps)."""
-        if self._pieces_for != style:
+        drawn_for = (style, self.app.theme)
+        if self._pieces_for != drawn_for:
             self._pieces.clear()
-            self._pieces_for = style
+            self._pieces_for = drawn_for
         strip = self._pieces.get(key)
         if strip is None:
             rows = self._line_strips(piece, max(piece.cell_length, 1), style)

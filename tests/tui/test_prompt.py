@@ -307,3 +307,30 @@ async def test_a_finished_or_open_handed_game_replays_with_the_hands(finished: b
         await press(pilot, *["right"] * 20)
         assert app.screen.query_one(Prompt).choices, "the decision's options are shown"
         assert any(shows_a_hand(text) for text in await look_around(pilot, app))
+
+
+async def test_a_question_of_more_rows_takes_them_from_the_options() -> None:
+    """The question heads the options in their own rows: a question that wraps to more rows
+    leaves fewer for the options, and the prompt keeps its size (a widget of its own whose
+    height changed would lay the whole screen out again)."""
+    config = GameConfig(parse_seats("Ann,Bea,Cy,Dee"), seed=7, open_hands=True)
+    session = Session(config)
+    app = EntropyApp(session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        options = app.screen.query_one(OptionsView)
+        regions, heads = set(), set()
+        for _ in range(40):
+            await press(pilot, "enter")
+            await shown(pilot)
+            decision = session.game.decision
+            assert decision is not None
+            first_row = joined(options.lines(options.size)[0]).plain
+            name = session.seats[decision.player].name
+            assert first_row.startswith(f"{session.seats[decision.player].look.symbol} {name}")
+            assert decision.prompt.removeprefix(f"{name}: ")[:20] in " ".join(
+                joined(line).plain for line in options.lines(options.size)[:3]
+            )
+            heads.add(len(options._header_rows))
+            regions.add(options.region)
+        assert len(heads) > 1  # questions (and recaps) of different heights came
+        assert len(regions) == 1

@@ -23,6 +23,8 @@ from entropy_tui.tui.screens.too_small import TooSmallScreen
 from entropy_tui.tui.session import Session
 from entropy_tui.tui.themes import COLOURBLIND_THEME, DEFAULT_THEME
 from entropy_tui.tui.widgets.console import Console
+from entropy_tui.tui.widgets.line_view import joined
+from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.tick_box import TickBox
 
@@ -258,7 +260,10 @@ async def test_a_click_takes_an_option() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.screen.session.game
         before = len(game.state.choices)
-        await pilot.click("#prompt-options", offset=(3, 0))
+        options = app.screen.query_one(OptionsView)
+        rows = [joined(line).plain for line in options.lines(options.size)]
+        first = next(y for y, row in enumerate(rows) if row.startswith(">1 "))  # under the question
+        await pilot.click("#prompt-options", offset=(3, first))
         await pilot.pause()
         assert len(game.state.choices) > before
         assert game.state.choices[before] == "move:1"

@@ -47,6 +47,8 @@ class Window:
 
 
 HEADER_ROWS = 4  # at most: a long turn's account is cut, the options keep the rest
+QUESTION_ROWS = 3  # at most, for the question
+HINT_ROWS = 2  # at most, for the hint
 
 
 class OptionsView(LineView, can_focus=True):
@@ -90,22 +92,42 @@ class OptionsView(LineView, can_focus=True):
         self._top = 0  # first line in view
         self._lines: list[tuple[int, bool, Content]] = []  # (option, first line?, line)
         self._width = 0
+        self._question: Sequence[Content] = ()  # what is asked, first of all
+        self._hint: Sequence[Content] = ()  # the expert's hint, under the question
         self._header: Sequence[Content] = ()  # lines above the options (see set_choices)
         self._cut_header = False
         self._header_rows: list[Content] = []  # the header as drawn at _width
 
     # ------------------------------------------------------------------ data
     def set_choices(
-        self, choices: tuple[Choice, ...], header: Sequence[Content] = (), *, cut: bool = False
+        self,
+        choices: tuple[Choice, ...],
+        header: Sequence[Content] = (),
+        *,
+        cut: bool = False,
+        question: Content | None = None,
     ) -> None:
-        """`header`: lines shown above the options, in at most HEADER_ROWS rows, each line
-        wrapped, or cut to one row if `cut`."""
+        """`question`: what is asked, in at most QUESTION_ROWS rows on top; `header`: lines
+        shown under it, above the options, in at most HEADER_ROWS rows, each line wrapped, or
+        cut to one row if `cut`. The hint (set_hint) is dropped."""
+        self._question = () if question is None else (question,)
+        self._hint = ()
         self._header, self._cut_header = header, cut
         self.choices = choices
         self.generation += 1
         first = next((i for i, c in enumerate(choices) if c.enabled), 0)
         self.highlighted = first if choices else None
         self._top = 0
+        self._width = 0  # lay the lines out again
+        self._scroll_to_highlight()
+        self.repaint_lines()
+
+    def set_hint(self, hint: Content | None) -> None:
+        """A line under the question (its rows taken from the options'), or none."""
+        hint_lines = () if hint is None else (hint,)
+        if [line.markup for line in hint_lines] == [line.markup for line in self._hint]:
+            return
+        self._hint = hint_lines
         self._width = 0  # lay the lines out again
         self._scroll_to_highlight()
         self.repaint_lines()
@@ -134,12 +156,18 @@ class OptionsView(LineView, can_focus=True):
         if width != self._width:
             self._width = width
             count = len(self.choices)
+            # The question and the hint head the options in their rows, as the recap does:
+            # a widget of their own would lay the screen out whenever their height changed.
             self._header_rows = [
-                row
-                for line in self._header
-                for row in ([line.truncate(width, ellipsis=True)] if self._cut_header
-                            else line.wrap(width))
-            ][:HEADER_ROWS]  # fmt: skip
+                *[row for line in self._question for row in line.wrap(width)][:QUESTION_ROWS],
+                *[row for line in self._hint for row in line.wrap(width)][:HINT_ROWS],
+                *[
+                    row
+                    for line in self._header
+                    for row in ([line.truncate(width, ellipsis=True)] if self._cut_header
+                                else line.wrap(width))
+                ][:HEADER_ROWS],
+            ]  # fmt: skip
             self._lines = [
                 line
                 for index, choice in enumerate(self.choices)

@@ -21,7 +21,6 @@ from entropy_tui.recap import since_last_turn, this_turn
 from ..keys import key_for
 from ..scene import Scene, seat_tag
 from .options_view import Choice, OptionsView
-from .text_panel import TextPanel
 from .titled import Retitled
 
 SUGGESTED = "  <- the coach's pick"
@@ -45,18 +44,16 @@ class Prompt(Retitled, Vertical):
         self._typed = ""
         self._shown = 0  # how many decisions have been put on screen, to tell them apart
         self._drawn_at = math.inf  # when the decision on screen was first drawn
+        self._hint: tuple[object, int] | None = None  # (hint, its option's number) shown
 
     def compose(self) -> ComposeResult:
-        yield TextPanel(id="prompt-question")
         with Horizontal(id="prompt-thinking"):
             yield Static(id="prompt-thinking-what")
             yield ProgressBar(100, show_percentage=False, show_eta=False)
-        yield TextPanel(id="prompt-hint")
-        yield OptionsView(id="prompt-options")  # the recap heads its rows
+        yield OptionsView(id="prompt-options")  # the question, a hint and the recap head its rows
 
     def on_mount(self) -> None:
         self.query_one("#prompt-thinking").display = False
-        self.query_one("#prompt-hint").display = False
 
     def thinking(self, what: str | None, done: float = 0.0) -> None:
         """Shows who is thinking ("Expert is thinking...") and how far along (0 to 1), or, with
@@ -72,15 +69,18 @@ class Prompt(Retitled, Vertical):
     def show_hint(self, scene: Scene) -> None:
         """The hint for the decision on screen, if one was given: its option highlighted and
         the line saying why."""
-        panel = self.query_one("#prompt-hint", TextPanel)
         hint = scene.hint
         numbers = [c.number for c in self.choices if hint is not None and c.id == hint.option_id]
-        panel.display = bool(numbers)
         if hint is None or not numbers:
+            self.options.set_hint(None)
+            self._hint = None
             return
-        line = Content.styled(f"Hint: option {numbers[0]}. ", "bold") + Content(hint.why)
-        if panel.redraw((hint, numbers[0]), lambda: [line]):
-            self.options.highlight(numbers[0] - 1)
+        if self._hint == (hint, numbers[0]):
+            return
+        self._hint = (hint, numbers[0])
+        line = Content.styled(f"Hint: option {numbers[0]}. ", "bold $success")
+        self.options.set_hint(line + Content.styled(hint.why, "$success"))
+        self.options.highlight(numbers[0] - 1)
 
     @property
     def options(self) -> OptionsView:
@@ -113,15 +113,14 @@ class Prompt(Retitled, Vertical):
         self.choices = choices
         self._typed = ""
         self.redrawn()
-        self.query_one("#prompt-question", TextPanel).redraw(question.markup, lambda: [question])
         self.note("")
         # One line a seat since their last turn: the whole of each is in the log (and on the
         # hand-off cover).
-        self.options.set_choices(choices, recap, cut=recap_kind == "since")
+        self.options.set_choices(choices, recap, cut=recap_kind == "since", question=question)
         picks = [i for i, choice in enumerate(choices) if choice.id == suggested]
         if picks:  # Enter takes the coach's pick; any other option stays a key away
             self.options.highlight(picks[0])
-        self.query_one("#prompt-hint", TextPanel).redraw(None, lambda: [])  # drawn anew:
+        self._hint = None  # set_choices dropped it: a hint for this decision shows anew
         self.show_hint(scene)
         return True
 

@@ -101,9 +101,10 @@ async def test_no_panel_is_cut_or_squeezed_out_at_a_layouts_smallest_size(layout
             await pilot.pause()
             for frame in _panels(screen):
                 assert frame.content_region.height >= 2, f"{frame.id} has no room at {layout}"
-                if isinstance(frame, GameLog):
-                    rows = [strip.text.rstrip() for strip in frame._draw(frame.size)]
-                    assert max(map(len, rows)) <= frame.content_region.width
+                if frame.query(GameLog):
+                    log = frame.query_one(GameLog)
+                    rows = [strip.text.rstrip() for strip in log._draw(log.size)]
+                    assert max(map(len, rows)) <= log.content_region.width
                     continue
                 assert frame.max_scroll_x == 0, f"{frame.id} is cut at {layout}"
                 for panel in frame.query(TextPanel):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -52,6 +52,7 @@ MEDIUM_SIZE = (110, 32)
 COLUMNS = {"col-board": ("rondel", "log"), "col-console": ("console",),
            "col-side": ("offers", "opponents")}  # fmt: skip
 SIDE_PANELS = ("console", "offers", "opponents")
+FRAMES = {"log": "log-frame"}  # a panel's box, where it is not the panel itself
 PANEL_FOR_KIND = {"bot": "log", "move": "rondel"}
 # Seconds from a decision to its autosave: past the frames the decision causes (which the save
 # would otherwise delay by a few milliseconds), short enough that a dropped line loses nothing.
@@ -140,10 +141,12 @@ class GameScreen(Screen[None]):
                     rondel = Rondel(id="rondel")
                     rondel.list_spaces(layout != "full")
                     yield rondel
-                log = GameLog(id="log-panel")
-                log.add_class("panel", update=False)  # styled as it mounts
-                log.border_title = "Log"
-                yield log
+                # The box around the log is its own widget, so that the log's rows go to the
+                # compositor as drawn (see LineView.render_lines): all of them move at every
+                # decision, and a widget with a border of its own draws each one again.
+                with Vertical(id="log-frame", classes="panel") as frame:
+                    frame.border_title = "Log"
+                    yield GameLog(id="log-panel")
             with (
                 Column(id="col-console", classes="column"),
                 RetitledScroll(id="console-panel", classes="panel") as panel,
@@ -470,7 +473,7 @@ class GameScreen(Screen[None]):
             for column, panels in COLUMNS.items():
                 self.query_one(f"#{column}").display = any(p in shown for p in panels)
                 for name in panels:
-                    self.query_one(f"#{name}-panel").display = name in shown
+                    self.query_one(f"#{FRAMES.get(name, name + '-panel')}").display = name in shown
             for name in shown & self._stale:
                 if self.scene is not None:
                     self._draw_panel(name, self.scene)

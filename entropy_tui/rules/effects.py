@@ -349,6 +349,15 @@ def take_cards(game: Game, task: Task) -> Decision | None:
     )
 
 
+def take_back_token(game: Game, seat: int, kind: str) -> None:
+    """A Creation token taken back from the board without its reward: it lies down until the
+    end of the turn."""
+    player = game.player(seat)
+    token = player.tokens[kind]
+    token.where, token.slot = "lying", None
+    game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
+
+
 def retrieve_token(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
@@ -360,8 +369,7 @@ def retrieve_token(game: Game, task: Task) -> Decision | None:
 
     def retrieve(kind: str) -> None:
         game.pop(task)
-        player.tokens[kind].where, player.tokens[kind].slot = "lying", None
-        game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
+        take_back_token(game, seat, kind)
 
     options = [
         option(

@@ -10,7 +10,7 @@ from .actions.activate_stars import activate_star
 from .actions.create_life import playable_cards
 from .decision import Decision, InvalidChoice, Option, disabled, option
 from .describe import effects_words, star_words
-from .effects import push_effects
+from .effects import push_effects, take_back_token
 from .flow import focus_tier_effects
 from .state import Task
 from .vocabulary import title
@@ -466,9 +466,7 @@ def wild_unlock(game: Game, task: Task) -> Decision | None:
 
     def retrieve(kind: str) -> None:
         game.pop(task)
-        token = player.tokens[kind]
-        token.where, token.slot = "lying", None
-        game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
+        take_back_token(game, seat, kind)
 
     options = [
         option(

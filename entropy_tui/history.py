@@ -64,6 +64,6 @@ class Timeline:
 
     def note(self, seat: int, text: str) -> LogNote:
         """A line of the app's own in the log, after the rules' lines so far."""
-        note = LogNote(at_event=len(self.game.log), seat=seat, text=text)
+        note = LogNote(at_event=len(self.game.state.log), seat=seat, text=text)
         self.notes.append(note)
         return note

@@ -246,6 +246,6 @@ def load_game(path: Path) -> tuple[Game, Save]:
     if any(player.bot not in (None, *BOT_KINDS) for player in game.state.players):
         raise SaveError(f"{path}: a seat is handed to a bot this entropy-tui lacks")
     for note in save.notes:
-        if note.at_event > len(game.log) or (note.seat or 0) >= len(save.config.seats):
+        if note.at_event > len(game.state.log) or (note.seat or 0) >= len(save.config.seats):
             raise SaveError(f"{path}: a log note does not fit the game ({note.text!r})")
     return game, save

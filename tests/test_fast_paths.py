@@ -427,3 +427,27 @@ def test_a_card_option_takes_the_top_of_its_deck(seats: int) -> None:
             assert _without_choices(chosen) == _without_choices(made)
             taken += 1
     assert taken > 0
+
+
+def test_the_slots_table_is_the_path_of_each_move() -> None:
+    for start in range(rondel.SPACES):
+        for steps in (1, 2, 3):
+            entered = [(start + i) % rondel.SPACES for i in range(1, steps + 1)]
+            passed = tuple(rondel.sector(s) for s in entered if rondel.is_inner(s))
+            assert rondel.slots_on_the_way(start, steps) == passed
+
+
+def test_log_lines_kept_as_tuples_read_the_same_as_restored_ones() -> None:
+    game = Game.new(["Ann", "Bob", "Cy"], seed=11)
+    rng = random.Random(11)
+    for _ in range(150):
+        game.choose(rng.choice(game.decision.enabled).id)
+    restored = Game.restore(game.snapshot())  # checked: its lines come back as Events
+    trusted = Game.restore_trusted(game.snapshot())
+    for other in (restored, trusted):
+        assert other.log == game.log
+        assert other.dumped_log() == game.dumped_log()
+        assert other.snapshot()["log"] == game.snapshot()["log"]
+    for line, data in zip(game.log, game.dumped_log(), strict=True):
+        assert line._asdict() == data
+    assert [e.kind for e in game.log].count("turn") >= 10

@@ -16,11 +16,10 @@ from .decision import Decision, InvalidChoice
 from .free_actions import free_action_options
 from .refs import parse_planet_ref
 from .rng import Rng
-from .state import Event, GameState, PlanetState, PlayerState, Task
+from .state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
 from .tasks import HANDLERS
 
 _new = object.__new__
-_event = tuple.__new__  # an Event without NamedTuple's keyword __new__: a few a turn
 # Decisions of a turn after its Objectives are checked: a Biome fulfilled then would not count.
 AFTER_THE_OBJECTIVES = ("lifeform_objectives", "confirm_turn_end")
 
@@ -165,9 +164,9 @@ class Game:
         return self._decision
 
     def dumped_log(self) -> list[dict[str, Any]]:
-        """The log as JSON data; events never change, so each is dumped once."""
+        """The log as JSON data; its lines never change, so each is dumped once."""
         dumped, log = self._dumped_events, self.state.log
-        dumped.extend(event.dump() for event in log[len(dumped) :])
+        dumped.extend(log_line_data(line) for line in log[len(dumped) :])
         return dumped
 
     @property
@@ -176,7 +175,8 @@ class Game:
 
     @property
     def log(self) -> list[Event]:
-        return self.state.log
+        """The log's lines, to be read by name (the state keeps them as plain tuples)."""
+        return [Event._make(line) for line in self.state.log]
 
     def choose(self, option_id: str) -> None:
         """Takes an option of the pending Decision (or makes the seat change a
@@ -322,7 +322,7 @@ class Game:
     def note(self, seat: int | None, kind: str, text: str, *, private: bool = False) -> None:
         """Adds a line to the game log."""
         state = self.state
-        state.log.append(_event(Event, (state.round, seat, kind, text, private)))
+        state.log.append((state.round, seat, kind, text, private))
 
     def planet(self, seat: int, ref: str) -> PlanetState:
         """A planet by its reference "s<system>p<planet>"."""

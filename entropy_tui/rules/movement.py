@@ -65,6 +65,10 @@ class MovePreview(Option):
     unlocks_wild: bool
     placeable: list[str]  # tokens that could go on an inner space
     why_not: str  # why the move is not allowed, if it is not
+    # The same for every move, so read from the class rather than stored in each preview
+    # (these shadow Option's slots, which a preview never writes).
+    rule = ""
+    _reason = ""
 
     @property
     def allowed(self) -> bool:
@@ -113,6 +117,7 @@ def _previews(
         if token.where == "board":
             on_board.append((kind, token.slot))
     spaces = rondel.spaces(game)
+    on_the_way = rondel.SLOTS_ON_THE_WAY
     can_play: bool | None = None  # a Life card can be played now; asked when needed
     previews = []
     for steps in moves:
@@ -122,8 +127,6 @@ def _previews(
         preview.game, preview.task, preview.seat = game, task, seat
         preview.id = MOVE_IDS[steps - 1]
         preview._label = None
-        preview._reason = ""
-        preview.rule = ""
         preview.steps, preview.destination = steps, destination
         # Occupied: another Scientist stands on the space or on the one linked to it.
         if destination in taken or space.partner in taken:
@@ -144,7 +147,7 @@ def _previews(
         # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
         wild_locked = player.wild_locked
         if on_board:
-            for slot in rondel.slots_on_the_way(start, steps):
+            for slot in on_the_way[start][steps]:
                 for kind, token_slot in on_board:
                     if token_slot == slot:
                         if kind == "wild" and wild_locked:

@@ -4,7 +4,6 @@ and an outer Action tile space O_k. The Scientist's track is I0, O0, I1, O1, ...
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .vocabulary import INNER_ACTION_TOKEN
@@ -69,11 +68,16 @@ def slots_passed(spaces: list[int]) -> list[int]:
     return [sector(s) for s in spaces if is_inner(s)]
 
 
-@cache
 def slots_on_the_way(start: int, steps: int) -> tuple[int, ...]:
-    """The slots a move of `steps` from `start` passes (every move of a game asks this, and
-    three moves are previewed before each)."""
-    return tuple(slots_passed(path(start, steps)))
+    """The slots a move of `steps` from `start` passes."""
+    return SLOTS_ON_THE_WAY[start][steps]
+
+
+# The same, read as a table by the moves: three are previewed at every turn.
+SLOTS_ON_THE_WAY = tuple(
+    tuple(tuple(slots_passed(path(start, steps))) for steps in range(4))
+    for start in range(SPACES)
+)
 
 
 class Space(NamedTuple):

@@ -336,8 +336,8 @@ class Task:
 
 
 class Event(NamedTuple):
-    """A line of the game log. `seat` saw it privately when `private` is set. Never changed,
-    so copies of a game share their Events; a tuple, as thousands are made a game."""
+    """A line of the game log, read by name. `seat` saw it privately when `private` is set.
+    Never changed, so copies of a game share their lines."""
 
     round: int
     seat: int | None
@@ -345,14 +345,16 @@ class Event(NamedTuple):
     text: str
     private: bool = False
 
-    def dump(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "seat": self.seat,
-            "kind": self.kind,
-            "text": self.text,
-            "private": self.private,
-        }
+
+# A log line as the game writes it: a plain tuple in Event's field order, the cheapest object
+# to make (one or two a decision). A checked snapshot's lines come back as Events.
+LogLine = tuple[int, int | None, str, str, bool]
+
+
+def log_line_data(line: LogLine) -> dict[str, Any]:
+    """A log line as JSON data."""
+    round, seat, kind, text, private = line
+    return {"round": round, "seat": seat, "kind": kind, "text": text, "private": private}
 
 
 @dataclass(slots=True, kw_only=True)
@@ -461,7 +463,7 @@ class GameState:
     end_round: int | None = None  # set when 2 Objectives are complete: the last round to play
     turn: TurnState = field(default_factory=TurnState)
     pending: list[Task] = field(default_factory=list)  # a stack: the last Task resolves first
-    log: list[Event] = field(default_factory=list)
+    log: list[Event | LogLine] = field(default_factory=list)  # Event: pydantic reads dicts
     choices: list[str] = field(default_factory=list)  # every option id chosen, in order
     # Undo never goes past an information barrier: choices[:undo_floor] are final.
     undo_floor: int = 0
@@ -470,8 +472,8 @@ class GameState:
     over: bool = False
 
     def copy(self) -> GameState:
-        """An independent copy: every mutable part is new; Events and Lifeform tiles, which
-        never change, are shared."""
+        """An independent copy: every mutable part is new; log lines and Lifeform tiles,
+        which never change, are shared."""
         clone = _new(GameState)
         clone.version = self.version
         clone.seed = self.seed
@@ -509,7 +511,7 @@ class GameState:
             "pending": [task.dump() for task in self.pending],
         }
         if log:
-            data["log"] = [event.dump() for event in self.log]
+            data["log"] = [log_line_data(line) for line in self.log]
             data["choices"] = self.choices.copy()
         data["undo_floor"] = self.undo_floor
         data["undo_floor_reason"] = self.undo_floor_reason
@@ -532,7 +534,10 @@ class GameState:
         state.end_round = data["end_round"]
         state.turn = TurnState.load(data["turn"])
         state.pending = [Task.load(task) for task in data["pending"]]
-        state.log = [Event(**event) for event in data["log"]]
+        state.log = [
+            (e["round"], e["seat"], e["kind"], e["text"], e.get("private", False))
+            for e in data["log"]
+        ]
         state.choices = list(data["choices"])
         state.undo_floor = data["undo_floor"]
         state.undo_floor_reason = data["undo_floor_reason"]

@@ -42,8 +42,7 @@ def only(game: Game, kind: str, seat: int, **args: Any) -> None:
 
 
 def refresh(game: Game) -> None:
-    game._decision = None
-    game._settle()
+    game.edited()
 
 
 def option_ids(game: Game, *, enabled: bool = True) -> list[str]:

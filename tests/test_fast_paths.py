@@ -23,7 +23,8 @@ from entropy_tui.rules.biomes import can_fulfil
 from entropy_tui.rules.counters import CHOICE_COUNTERS, COUNTERS, count, system_conditions
 from entropy_tui.rules.describe import card_words
 from entropy_tui.rules.effects import planet_refs, push_effects
-from entropy_tui.rules.free_actions import has_free_action
+from entropy_tui.rules.free_actions import free_action_options, has_free_action
+from entropy_tui.rules.invariants import violations
 from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives, lifeform_totals
 from entropy_tui.rules.supply import offer, take_top
 from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN, LIFEFORMS
@@ -451,3 +452,21 @@ def test_log_lines_kept_as_tuples_read_the_same_as_restored_ones() -> None:
     for line, data in zip(game.log, game.dumped_log(), strict=True):
         assert line._asdict() == data
     assert [e.kind for e in game.log].count("turn") >= 10
+
+
+def test_the_sums_a_play_area_keeps_go_stale_only_by_hand() -> None:
+    """The rules drop a play area's kept sums whenever they change its Lifeforms or Biomes
+    (the random playouts check that at every step); a change by hand leaves them stale until
+    `Game.edited`, and the invariants say so."""
+    game = next(g for g in random_positions(3, seed=4, every=40) if g.state.round >= 6)
+    seat, player = 0, game.state.players[0]
+    free_action_options(game, seat)  # works out the Biome test, and keeps it
+    totals = dict(lifeform_totals(player))
+    assert player.life_totals is not None and player.biome_ready is not None
+    planet = next(p for s in player.systems for p in s.planets if p.life["bacteria"] < 5)
+    planet.life["bacteria"] += 1
+    stale = [v for v in violations(game) if "stale" in v]
+    assert stale == [f"{player.name}'s play area keeps stale Lifeform totals"]
+    game.edited()
+    assert lifeform_totals(player) == totals | {"bacteria": totals["bacteria"] + 1}
+    assert not [v for v in violations(game) if "stale" in v]

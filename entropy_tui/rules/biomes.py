@@ -37,6 +37,7 @@ def fulfil_biome(game: Game, seat: int, ref: str) -> None:
     """Flips the Biome; it counts toward the Main Objective "Fulfill a Biome"."""
     planet = game.planet(seat, ref)
     planet.fulfilled = True
+    game.player(seat).area_changed()
     game.state.turn.events[2] += 1
     game.note(seat, "biome", f"{game.name(seat)} fulfilled Biome {planet.biome}")
 

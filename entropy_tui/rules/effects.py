@@ -103,6 +103,7 @@ def _take_at_once(
             added = min(times, MAX_LIFEFORMS - lifeforms[what])
             lifeforms[what] += added
             if added:
+                player.area_changed()
                 game.note(seat, "gain", f"{player.name} gained {added} {title(what)} ({origin})")
         case "advance_generator":
             advance_generator(game, seat, times)
@@ -268,6 +269,7 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
 
     def put(ref: str) -> None:
         game.planet(seat, ref).life[what] += 1
+        game.player(seat).area_changed()
         game.note(seat, "gain", f"{game.name(seat)} added 1 {title(what)} ({task.args['origin']})")
         counting_down(game, task)
 
@@ -310,6 +312,7 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
                 if source:
                     chosen.life[source] -= 1
                 chosen.life[target] += 1
+                game.player(seat).area_changed()
                 game.note(
                     seat, "advance", f"{game.name(seat)} advanced a Lifeform to {title(target)}"
                 )

@@ -52,7 +52,15 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
 
 def _biome_to_fulfil(game: Game, player: PlayerState) -> bool:
     """Whether a Biome of the play area can be fulfilled now: asked at nearly every decision,
-    and most Planets have no Biome waiting, so they are tested before the requirement, read as
+    so the answer is kept in the play area until its Lifeforms or Biomes change."""
+    ready = player.biome_ready
+    if ready is None:
+        ready = player.biome_ready = _any_biome_ready(game, player)
+    return ready
+
+
+def _any_biome_ready(game: Game, player: PlayerState) -> bool:
+    """Most Planets have no Biome waiting, so they are tested before the requirement, read as
     pairs from the catalog's index (can_fulfil, inlined)."""
     requirements = game.index.biome_requirement
     for system in player.systems:

@@ -155,6 +155,14 @@ class Game:
 
         return view_of(self, seat)
 
+    def edited(self) -> None:
+        """For a state changed by hand (a test, a tool): forgets what was worked out from it
+        (the pending Decision, the sums each play area keeps) and settles again."""
+        for player in self.state.players:
+            player.area_changed()
+        self._decision = None
+        self._settle()
+
     # ----------------------------------------------------------------- playing
     @property
     def decision(self) -> Decision | None:

@@ -6,12 +6,15 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .actions.create_life import MAX_CARDS_PER_PLANET
+from .biomes import can_fulfil
 from .counters import planets
 from .effects import MAX_LIFEFORMS
 from .missions import final_space
+from .vocabulary import LIFEFORMS
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import PlayerState
 
 MAX_ASTEROIDS_PER_PLANET = 2
 TOKENS_PER_PLAYER = 4
@@ -39,6 +42,7 @@ def violations(game: Game) -> list[str]:
                 problems.append(f"{player.name}'s Planet {planet.tile} has too many Asteroids")
             if planet.fulfilled and planet.biome is None:
                 problems.append(f"{player.name}'s Planet {planet.tile} is fulfilled with no Biome")
+        problems += _stale_sums(game, player)
         if len(player.systems) > catalog.board.solar_systems:
             problems.append(f"{player.name} has {len(player.systems)} Solar Systems")
         for system in player.systems:
@@ -51,6 +55,20 @@ def violations(game: Game) -> list[str]:
     problems += _conservation(game)
     if not state.over and game.decision is None:
         problems.append("the game is not over but nothing is pending")
+    return problems
+
+
+def _stale_sums(game: Game, player: PlayerState) -> list[str]:
+    """The sums a play area keeps agree with the Planets they were worked out from."""
+    problems = []
+    if player.biome_ready is not None:
+        ready = any(can_fulfil(game.index, planet) for planet in planets(player))
+        if player.biome_ready != ready:
+            problems.append(f"{player.name}'s play area keeps a stale Biome test")
+    if player.life_totals is not None:
+        totals = {life: sum(p.life[life] for p in planets(player)) for life in LIFEFORMS}
+        if player.life_totals != totals:
+            problems.append(f"{player.name}'s play area keeps stale Lifeform totals")
     return problems
 
 

@@ -271,7 +271,15 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
 
 
 def lifeform_totals(player: PlayerState) -> dict[str, int]:
-    """Each Lifeform type counted over the whole play area."""
+    """Each Lifeform type counted over the whole play area (kept in the play area until its
+    Lifeforms change: not to be changed)."""
+    totals = player.life_totals
+    if totals is None:
+        totals = player.life_totals = _count_lifeforms(player)
+    return totals
+
+
+def _count_lifeforms(player: PlayerState) -> dict[str, int]:
     bacteria = plant = animal = 0
     for system in player.systems:
         for planet in system.planets:

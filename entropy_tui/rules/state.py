@@ -146,6 +146,18 @@ class PlayerState:
     objectives: list[int] = field(default_factory=lambda: [0, 0, 0])
     lifeform_tiles: list[LifeformTile] = field(default_factory=list)
     vp_by_round: list[int] = field(default_factory=list)  # VP at the end of each round
+    # Not in the snapshot: sums over the play area that the rules ask at nearly every
+    # decision, kept until a Planet's Lifeforms or Biome change (None: worked out when next
+    # asked). Whatever changes those calls `area_changed`.
+    biome_ready: bool | None = field(default=None, init=False, repr=False, compare=False)
+    life_totals: dict[str, int] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def area_changed(self) -> None:
+        """A Planet's Lifeforms or Biome changed: the sums kept from them are stale."""
+        self.biome_ready = None
+        self.life_totals = None
 
     def copy(self) -> PlayerState:
         clone = _new(PlayerState)
@@ -169,6 +181,9 @@ class PlayerState:
         clone.objectives = self.objectives.copy()
         clone.lifeform_tiles = self.lifeform_tiles.copy()
         clone.vp_by_round = self.vp_by_round.copy()
+        clone.biome_ready = self.biome_ready
+        totals = self.life_totals
+        clone.life_totals = None if totals is None else totals.copy()
         return clone
 
     def dump(self) -> dict[str, Any]:
@@ -223,6 +238,7 @@ class PlayerState:
         player.objectives = list(data["objectives"])
         player.lifeform_tiles = [LifeformTile(**tile) for tile in data["lifeform_tiles"]]
         player.vp_by_round = list(data["vp_by_round"])
+        player.biome_ready = player.life_totals = None
         return player
 
 

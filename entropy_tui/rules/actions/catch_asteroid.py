@@ -206,6 +206,7 @@ def _place(game: Game, task: Task, place: Placement) -> None:
     player.mass -= place.mass
     if place.lifeform:
         planet.life[place.lifeform] -= 1
+        player.area_changed()
     asteroid = take_asteroid(game.state.board, task.args["type"])
     system, _ = parse_planet_ref(place.planet)
     if not any(p.asteroids for p in player.systems[system].planets):

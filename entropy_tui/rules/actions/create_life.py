@@ -317,6 +317,7 @@ def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
     for i, (life, n) in enumerate(card.gains.items()):
         extra = bonus if i == 0 else 0
         planet.life[life] = min(MAX_LIFEFORMS, planet.life[life] + n + extra)
+    player.area_changed()
     game.note(seat, "life", f"{player.name} played {card_id} on Planet {planet.tile}")
     game.push("place_life_card", seat, card=card_id, planet=ref)
     push_effects(

@@ -51,6 +51,7 @@ def place_biome(game: Game, task: Task) -> Decision | None:
     def place(ref: str) -> None:
         game.pop(task)
         game.planet(seat, ref).biome = biome_id
+        game.player(seat).area_changed()
         game.note(
             seat,
             "action",

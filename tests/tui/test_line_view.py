@@ -106,6 +106,30 @@ async def test_rows_are_drawn_as_textual_draws_them() -> None:
                 assert [strip.cell_length for strip in ours] == [crop.width] * crop.height
 
 
+async def test_rows_kept_for_the_compositor_follow_the_background() -> None:
+    """The rows handed to the compositor are kept (a frame asks for rows that did not change):
+    on another background beneath (or another theme) they are drawn as Textual draws them."""
+    app = Backgrounds()
+    async with app.run_test(size=(40, 14)) as pilot:
+        await pilot.pause()
+        lines = app.query_one("#plain", Lines)
+        crop = lines.size.region
+        before = lines.render_lines(crop)
+        assert lines.render_lines(crop) == before  # kept
+        for change in ("background", "theme"):
+            if change == "background":
+                app.screen.styles.background = "darkred"
+            else:
+                app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+            await pilot.pause()
+            ours = lines.render_lines(crop)
+            lines._styles_cache.clear()
+            theirs = Widget.render_lines(lines, crop)
+            assert [_cells(strip) for strip in ours] == [_cells(s) for s in theirs]
+            assert [_cells(strip) for strip in ours] != [_cells(s) for s in before]
+            before = ours
+
+
 async def test_arranging_containers_draw_their_background_as_textual_does() -> None:
     app = Backgrounds()
     async with app.run_test(size=(40, 14)) as pilot:

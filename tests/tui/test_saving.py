@@ -192,7 +192,7 @@ async def test_the_replay_steps_through_the_choices_with_the_log_in_step() -> No
             assert screen.step == step
             assert screen.session.game.snapshot() == expected.snapshot()
             log = screen.query_one(GameLog)
-            assert log._written == len(expected.log)
+            assert log._reading.written == len(expected.log)
             assert f"step {step} of {len(choices)}" in screen.query_one(Prompt).border_title
 
         shows(0)

@@ -3,10 +3,14 @@
 It draws only the lines in view and keeps its own scroll position (keys when focused, the
 mouse wheel), so new lines repaint the log alone: a scrolling container would lay the whole
 screen out again at every line. Lines are wrapped here, and again when the width changes; each
-keeps its screen row, so a scroll (every new line scrolls) redraws nothing."""
+keeps its screen row, so a scroll (every new line scrolls) redraws nothing. Each person at the
+screen has a log of their own (their private lines): the one each read last is kept, so that
+the keyboard passing to another person (at every turn in a hot-seat game) writes only the lines
+that person has not read yet, instead of the whole log again."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from math import ceil
 from typing import ClassVar
 
@@ -22,6 +26,18 @@ MAX_EVENTS = 2000
 INDENT = "  "
 
 
+@dataclass(slots=True)
+class Reading:
+    """One person's log as last shown to them."""
+
+    nothing_hidden: bool  # the lines were written when nothing was private (no "only you")
+    texts: list[str] = field(default_factory=list)  # an entry per event, prefixed by its seat
+    written: int = 0  # events of the view already in texts
+    last_event: dict | None = None  # the newest of them, to notice a rewritten log
+    lines: list[str] = field(default_factory=list)  # texts wrapped to wrap_width
+    wrap_width: int = 0
+
+
 class GameLog(LineView, can_focus=True):
     BINDINGS: ClassVar = [
         Binding("up", "scroll(-1)", show=False),
@@ -34,56 +50,65 @@ class GameLog(LineView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._texts: list[str] = []  # one entry per event, already prefixed with its seat
-        self._written = 0  # events of the view already in _texts
-        self._last_event: dict | None = None  # the newest of them, to notice a rewritten log
         self._viewer: object = object()  # equal to no viewer, so the first show starts afresh
-        self._lines: list[str] = []
-        self._wrap_width = 0  # the width _lines were wrapped for
+        self._reading = Reading(nothing_hidden=False)  # the viewer's
+        self._readings: dict[int | None, Reading] = {}  # every viewer's, the last shown them
         self._back = 0  # lines scrolled back from the newest; 0 follows new lines
 
     def show(self, scene: Scene) -> None:
         events = scene.view["log"]
-        if (
-            scene.viewer != self._viewer
-            or len(events) < self._written
-            or (self._written and events[self._written - 1] != self._last_event)
-        ):
-            # Someone else took the keyboard (their lines differ), or a decision was taken
-            # back or replayed: start over.
+        if scene.viewer != self._viewer:  # someone else took the keyboard: their own lines
             self._viewer = scene.viewer
-            self._texts, self._written, self._lines, self._back = [], 0, [], 0
+            kept = self._readings.get(scene.viewer)
+            if kept is None or kept.nothing_hidden != scene.nothing_hidden:
+                kept = self._readings[scene.viewer] = Reading(scene.nothing_hidden)
+            self._reading, self._back = kept, 0
+            self.repaint_lines()
+        reading = self._reading
+        if len(events) < reading.written or (
+            reading.written and events[reading.written - 1] != reading.last_event
+        ):
+            # A decision was taken back or replayed since these lines were written: start over.
+            self._reading = self._readings[scene.viewer] = Reading(scene.nothing_hidden)
+            reading, self._back = self._reading, 0
             self.repaint_lines()
         # Before anyone has taken the keyboard, private lines stay hidden too.
         fresh = [
             _text(scene, event)
-            for event in events[self._written :]
+            for event in events[reading.written :]
             if scene.viewer is not None
             or not event["private"]
             or scene.view["settings"]["open_hands"]
         ]
-        self._written = len(events)
-        self._last_event = events[-1] if events else None
+        reading.written = len(events)
+        reading.last_event = events[-1] if events else None
         if fresh:
-            self._texts += fresh
-            del self._texts[:-MAX_EVENTS]
-            if self._wrap_width:
+            reading.texts += fresh
+            del reading.texts[:-MAX_EVENTS]
+            if reading.wrap_width:
                 added = self._wrapped(fresh)
-                self._lines += added
-                del self._lines[: -4 * MAX_EVENTS]
+                reading.lines += added
+                del reading.lines[: -4 * MAX_EVENTS]
                 if self._back:
                     self._back += len(added)  # someone reading back keeps their place
             self.repaint_lines()
 
+    @property
+    def _lines(self) -> list[str]:
+        """The viewer's log wrapped to the width last drawn."""
+        return self._reading.lines
+
     def lines(self, size: Size) -> list[Content]:
         width, height = size
-        if width != self._wrap_width:
-            self._wrap_width = width
-            self._lines = self._wrapped(self._texts)
-        end = len(self._lines) - self._back
+        reading = self._reading
+        if width != reading.wrap_width:
+            reading.wrap_width = width
+            reading.lines = self._wrapped(reading.texts)
+        lines = reading.lines
+        end = len(lines) - self._back
         if not self._back:
-            return [Content(line) for line in self._lines[max(0, end - height) : end]]
-        shown = self._lines[max(0, end - height + 1) : end]  # the last row says what is below
+            return [Content(line) for line in lines[max(0, end - height) : end]]
+        shown = lines[max(0, end - height + 1) : end]  # the last row says what is below
         return [Content(line) for line in shown] + [
             Content(f"-- {self._back} newer lines below: End --")
         ]
@@ -114,7 +139,7 @@ class GameLog(LineView, can_focus=True):
         self.action_scroll(3)
 
     def _wrapped(self, texts: list[str]) -> list[str]:
-        width = max(self._wrap_width, 20)
+        width = max(self._reading.wrap_width, 20)
         lines = []
         for text in texts:
             first, *rest = wrap(text, width) or [""]

@@ -41,6 +41,10 @@ class LineView(Widget):
         self._strips_for: tuple[int, Style, str] | None = None  # (width, style, theme) of _strips
         self._pieces: LRUCache[tuple, Strip] = LRUCache(CACHED_LINES)  # a piece's row, by look
         self._pieces_for: tuple[Style, str] | None = None  # the (style, theme) of _pieces
+        # Rows as handed to the compositor (padded to the width, filtered), by the row each was
+        # made from (its id, the row kept with it), for the width, fill and filters of _shown_for.
+        self._shown: dict[int, tuple[Strip, Strip]] = {}
+        self._shown_for: tuple | None = None
 
     def lines(self, size: Size) -> Sequence[Line]:
         """The lines to show at this size; the widget's rows are these lines, wrapped."""
@@ -101,7 +105,9 @@ class LineView(Widget):
         """The rows in `crop`. Without a border, padding or effects of its own, what Textual's
         styles cache adds to a row is its background to the full width and the app's filters:
         done here, the compositor gets every row at a look-up's cost instead of the cache's
-        general pass over each row that changed (a third of a frame's rendering)."""
+        general pass over each row that changed (a third of a frame's rendering). A frame
+        renders every widget over the whole box around what changed, so most rows asked for
+        are the very rows handed over last time: those are handed over again as they were."""
         styles = self.styles
         if (
             styles.border
@@ -113,16 +119,31 @@ class LineView(Widget):
             or styles.has_rule("hatch")
         ):
             return super().render_lines(crop)
-        width = self.size.width
+        size = self.size
+        width = size.width
+        rows = self._rows if size == self._rows_size else self._draw(size)
         base_background, background = self.background_colors
         fill = Style(background=base_background + background).rich_style
-        filters = self.get_line_filters()
-        render_line = self.render_line
+        filters = tuple(self.get_line_filters())
+        shown_for = (width, fill, filters, background)
+        if shown_for != self._shown_for:
+            self._shown_for = shown_for
+            self._shown = {}
+        shown = self._shown
+        blank = Strip.blank(width, self.visual_style.rich_style)
+        if len(shown) > CACHED_LINES:  # rows of long ago
+            shown.clear()
         strips = []
         for y in crop.line_range:
-            strip = render_line(y).adjust_cell_length(width, fill)
+            row = rows[y] if y < len(rows) else blank
+            kept = shown.get(id(row))
+            if kept is not None and kept[0] is row:
+                strips.append(kept[1])
+                continue
+            strip = row.adjust_cell_length(width, fill)
             for line_filter in filters:
                 strip = strip.apply_filter(line_filter, background)
+            shown[id(row)] = (row, strip)
             strips.append(strip)
         if crop.column_span != (0, width):
             x1, x2 = crop.column_span

@@ -56,6 +56,7 @@ def missions_lost_if(game: Game, seat: int, change: Callable[[PlayerState], None
         return ""
     changed = player.copy()
     change(changed)
+    changed.area_changed()  # `change` edits the copy directly: its kept sums are stale
     words = ""
     for mission_id in met:
         mission = game.index.mission[mission_id]

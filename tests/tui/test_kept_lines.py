@@ -10,7 +10,9 @@ from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.handoff import HandoffScreen
+from entropy_tui.tui.widgets.console import Console
 from entropy_tui.tui.widgets.game_log import GameLog
+from entropy_tui.tui.widgets.opponents import Opponents
 from entropy_tui.tui.widgets.prompt import Prompt
 
 from .helpers import keys_for, press, shown
@@ -61,4 +63,25 @@ async def test_each_persons_log_is_kept_and_shows_what_a_new_log_would() -> None
     # Two people at one screen with hidden hands: each has private lines of their own, and the
     # log the keyboard passes back to was read before, with the game gone on since.
     handoffs = await _play("Ann,Bea,bot:random", 3, 120, _log_as_new)
+    assert handoffs >= 6
+
+
+def _seats_as_new(screen: GameScreen) -> None:
+    console = screen.query_one(Console)
+    new = Console()
+    new.show(screen.scene, screen.scene.acting)
+    assert _plain(console._lines) == _plain(new._lines)
+    opponents = screen.query_one(Opponents)
+    others = Opponents()
+    others.show(screen.scene)
+    assert _plain(opponents._lines) == _plain(others._lines)
+    # Another seat gains Energy while this one is shown: its Console, when the turn passes to
+    # it, shows the Energy it has then, and so do the other seats' lines.
+    game = screen.session.game
+    other = (screen.scene.acting + 1) % len(game.state.players)
+    game.state.players[other].energy += 1
+
+
+async def test_each_seats_lines_are_kept_and_show_what_new_panels_would() -> None:
+    handoffs = await _play("Ann,Bea,Cy", 4, 120, _seats_as_new)
     assert handoffs >= 6

@@ -9,6 +9,7 @@ from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.visual import RenderOptions
 from textual.widget import Widget
 
 from entropy_tui.tui.widgets.frames import Column
@@ -128,6 +129,32 @@ async def test_rows_kept_for_the_compositor_follow_the_background() -> None:
             assert [_cells(strip) for strip in ours] == [_cells(s) for s in theirs]
             assert [_cells(strip) for strip in ours] != [_cells(s) for s in before]
             before = ours
+
+
+async def test_a_line_that_fits_is_set_in_its_row_as_textual_sets_it() -> None:
+    """A line no wider than the panel skips the search for where to wrap it: its row is the
+    one Textual makes (every segment, style and offset), and a line that wraps is untouched."""
+    app = Backgrounds()
+    async with app.run_test(size=(40, 14)) as pilot:
+        await pilot.pause()
+        lines = app.query_one("#padded", Lines)
+        style = lines.visual_style
+        options = RenderOptions(lines._get_style, lines.styles)
+        given = [
+            Content("").join(CELLS),
+            Content.styled("bold then plain", "bold") + Content("  two spaces  "),
+            Content("x" * 12),
+            Content("a\ttab"),
+            Content("words that wrap " * 3),
+            Content(""),
+        ]
+        for line in given:
+            for width in (12, 30):
+                ours = lines._line_strips(line, width, style)
+                assert ours == line.render_strips(width, None, style, options)
+                assert [list(strip) for strip in ours] == [
+                    list(strip) for strip in line.render_strips(width, None, style, options)
+                ]
 
 
 async def test_arranging_containers_draw_their_background_as_textual_does() -> None:

@@ -20,15 +20,16 @@ from .text_panel import TextPanel
 
 class Console(TextPanel):
     """Four parts, each drawn again only when its data changes: the board-side summary, the
-    score, the Solar Systems, and the hand with the Missions. One panel, whose height only grows,
-    so that a part changing length (or another seat's Console) repaints the lines that differ
-    instead of laying the screen out again."""
+    score, the Solar Systems, and the hand with the Missions. Each seat's parts are kept, so a
+    turn passing to a seat shown before draws only what changed since. One panel, whose height
+    only grows, so that a part changing length (or another seat's Console) repaints the lines
+    that differ instead of laying the screen out again."""
 
     HANGING = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, grow_only=True)
-        self._parts: list[tuple[object, list[Content]]] = [(object(), [])] * 4
+        self._parts_of: dict[int, list[tuple[object, list[Content]]]] = {}  # by seat
 
     def show(self, scene: Scene, seat: int) -> None:
         player = scene.players[seat]
@@ -37,7 +38,7 @@ class Console(TextPanel):
         summary = {k: v for k, v in player.items() if k not in ("systems", "hand", "missions")}
         parts = (
             (
-                (seat, summary, len(player["hand"]), scene.scores[seat].total),
+                (scene.seats[seat], summary, len(player["hand"]), scene.scores[seat].total),
                 lambda: summary_lines(scene, seat),
             ),
             (scene.scores[seat], lambda: score_lines(scene.scores[seat])),
@@ -47,12 +48,13 @@ class Console(TextPanel):
                 lambda: hand_lines(scene.game.index, player, private, label),
             ),
         )
+        kept = self._parts_of.setdefault(seat, [(object(), [])] * len(parts))
         for number, (key, draw) in enumerate(parts):
-            if self._parts[number][0] != key:
-                self._parts[number] = (key, draw())
+            if kept[number][0] != key:
+                kept[number] = (key, draw())
         self.redraw(
-            tuple(key for key, _ in self._parts),
-            lambda: [line for _, lines in self._parts for line in lines],
+            (seat, *(key for key, _ in kept)),
+            lambda: [line for _, lines in kept for line in lines],
         )
 
 

@@ -10,7 +10,7 @@ ring, a row of cells): each piece keeps its row, so a changed cell draws that ce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Self
 
 from textual.cache import LRUCache
@@ -22,6 +22,8 @@ from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 CACHED_LINES = 1024  # more than any panel shows; the log's older lines fall out
+# The style rules Content reads to set a line in its rows (those left unset read as unset).
+WRAP_RULES = ("text_align", "text_overflow", "line_pad")
 EMPTY = (Content(""),)  # no lines draw as one blank row, as an empty Content does
 
 Line = Content | tuple[Content, ...]  # one Content, or pieces side by side
@@ -212,8 +214,13 @@ class LineView(Widget):
         )
 
     def _line_strips(self, line: Content, width: int, style: Style) -> list[Strip]:
-        """One line's screen rows: the line wrapped to the width."""
-        return line.render_strips(width, None, style, RenderOptions(self._get_style, self.styles))
+        """One line's screen rows: the line wrapped to the width. A line that fits is drawn
+        as one row without looking for where to wrap it (a third of the time a line takes)."""
+        styles = self.styles
+        rules: Mapping[str, object] = styles
+        if line.cell_length <= width and "\n" not in line.plain:
+            rules = {rule: styles.get(rule) for rule in WRAP_RULES} | {"text_wrap": "nowrap"}
+        return line.render_strips(width, None, style, RenderOptions(self._get_style, rules))
 
 
 def _key(line: Content) -> tuple:

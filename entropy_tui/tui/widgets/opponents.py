@@ -15,13 +15,33 @@ from .text_panel import TextPanel
 
 
 class Opponents(TextPanel):
+    """Each seat's lines are kept: the turn passing on changes which seats show, and only a
+    seat whose data changed since it last showed is written again."""
+
     HANGING = True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._summaries: dict[int, tuple[object, list[Content]]] = {}  # by seat
 
     def show(self, scene: Scene) -> None:
         others = tuple(seat for seat in range(len(scene.players)) if seat != scene.acting)
-        # A seat's score follows from its public data alone, so the key covers it.
-        key = (others, tuple(scene.players[seat] for seat in others))
-        self.redraw(key, lambda: [line for seat in others for line in summary(scene, seat)])
+        keys = tuple(_key(scene, seat) for seat in others)
+        self.redraw(
+            (others, keys), lambda: [line for seat in others for line in self._of(scene, seat)]
+        )
+
+    def _of(self, scene: Scene, seat: int) -> list[Content]:
+        key = _key(scene, seat)
+        kept = self._summaries.get(seat)
+        if kept is None or kept[0] != key:
+            kept = self._summaries[seat] = (key, summary(scene, seat))
+        return kept[1]
+
+
+def _key(scene: Scene, seat: int) -> tuple:
+    """What a seat's lines are written from."""
+    return (scene.seats[seat], scene.players[seat], scene.scores[seat].total)
 
 
 def _counted(number: int, noun: str) -> str:

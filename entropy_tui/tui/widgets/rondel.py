@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from textual.content import Content
 from textual.geometry import Size
@@ -45,6 +46,16 @@ class Reach:
 
 
 @dataclass(frozen=True, slots=True)
+class Printed:
+    """What a space shows of the board itself: the same all game long for a layout of tiles."""
+
+    name: str
+    action: str
+    bonus: str  # "+2E | +1E", or why there is none
+    link: Content | None  # an outer space's lightning link (an inner one shows its slot)
+
+
+@dataclass(frozen=True, slots=True)
 class SpaceLook:
     name: str
     action: str
@@ -67,6 +78,8 @@ class Rondel(TextPanel):
         self._drawn_compact: bool | None = None  # the form last drawn
         self._rows_list: list[tuple[Content, Content]] = []  # the list: (space, its note)
         self._cells: dict[tuple, list[Content]] = {}  # the ring's cells last drawn, by look
+        self._layout: tuple[rondel.Space, ...] | None = None  # the engine's, _printed is of
+        self._printed: tuple[Printed, ...] = ()
 
     def list_spaces(self, compact: bool) -> None:
         """One line per space (True) or the ring. Set before the rondel mounts, its style
@@ -76,7 +89,15 @@ class Rondel(TextPanel):
 
     def show(self, scene: Scene) -> None:
         reaches = _reaches(scene)
-        spaces = tuple(_space_look(scene, space, reaches) for space in range(rondel.SPACES))
+        layout = rondel.spaces(scene.game)  # one object for as long as the tiles lie so
+        if layout is not self._layout:
+            self._layout = layout
+            self._printed = tuple(_printed(space, look) for space, look in enumerate(layout))
+        here, slots = _scientists(scene), _slot_tokens(scene)
+        spaces = tuple(
+            _space_look(space, printed, here.get(space, ()), slots, reaches)
+            for space, printed in enumerate(self._printed)
+        )
         key = (spaces, _mover(scene), scene.view["round"], self.compact)
         self.redraw(key, lambda: self._draw_form(scene, spaces))
 
@@ -144,46 +165,67 @@ def _reaches(scene: Scene) -> dict[int, Reach]:
     return reaches
 
 
-def _space_look(scene: Scene, space: int, reaches: dict[int, Reach]) -> SpaceLook:
-    game = scene.game
-    k = rondel.sector(space)
-    if rondel.has_bonus(game, space):
-        full = short_effects(rondel.bonus_effects(game, space, 1))
-        reduced = short_effects(rondel.bonus_effects(game, space, 2))
-        bonus = f"{full} | {reduced}"
+def _printed(space: int, look: rondel.Space) -> Printed:
+    if look.has_bonus:
+        bonus = f"{short_effects(look.bonus)} | {short_effects(look.reduced)}"
     else:
         bonus = "no bonus (back)"
-    if rondel.is_inner(space):
-        note = _slot_tokens(scene, k)
-    else:
-        linked = rondel.linked_space(game, space) is not None
-        note = Content(f"{LINK} linked to I{k}" if linked else "not linked")
-    scientists = tuple(
-        Content.styled(scene.seats[seat].look.symbol, scene.seats[seat].look.style)
-        for seat, player in enumerate(scene.players)
-        if player["scientist"] == space
-    )
+    link = None
+    if not rondel.is_inner(space):
+        k = rondel.sector(space)
+        link = Content(f"{LINK} linked to I{k}" if look.partner is not None else "not linked")
+    return Printed(rondel.space_name(space), action_name(look.action), bonus, link)
+
+
+def _scientists(scene: Scene) -> dict[int, tuple[Content, ...]]:
+    """The Scientists on each space, in seat order."""
+    here: dict[int, tuple[Content, ...]] = {}
+    for seat, player in enumerate(scene.players):
+        look = scene.seats[seat].look
+        space = player["scientist"]
+        here[space] = (*here.get(space, ()), Content.styled(look.symbol, look.style))
+    return here
+
+
+def _space_look(
+    space: int,
+    printed: Printed,
+    scientists: tuple[Content, ...],
+    slots: dict[int, tuple[tuple[str, str], ...]],
+    reaches: dict[int, Reach],
+) -> SpaceLook:
+    note = printed.link
+    if note is None:  # an inner space: the tokens on the slot before it
+        note = _slot_note(slots.get(rondel.sector(space), ()))
     return SpaceLook(
-        name=rondel.space_name(space),
-        action=action_name(rondel.space_action(game, space)),
-        bonus=bonus,
+        name=printed.name,
+        action=printed.action,
+        bonus=printed.bonus,
         note=note,
         scientists=scientists,
         reach=reaches.get(space),
     )
 
 
-def _slot_tokens(scene: Scene, slot: int) -> Content:
-    parts: list[Content] = []
+def _slot_tokens(scene: Scene) -> dict[int, tuple[tuple[str, str], ...]]:
+    """The Creation tokens on each slot of the board: (seat symbol and token letter, style)."""
+    slots: dict[int, tuple[tuple[str, str], ...]] = {}
     for seat, player in enumerate(scene.players):
         look = scene.seats[seat].look
         for kind, token in player["tokens"].items():
-            if token["where"] == "board" and token["slot"] == slot:
+            if token["where"] == "board":
                 locked = kind == "wild" and player["wild_locked"]
                 letter = LOCKED_WILD if locked else TOKEN_LETTER[kind]
-                parts.append(Content.styled(look.symbol + letter, look.style))
-    if not parts:
+                slot = token["slot"]
+                slots[slot] = (*slots.get(slot, ()), (look.symbol + letter, look.style))
+    return slots
+
+
+@lru_cache(maxsize=256)
+def _slot_note(tokens: tuple[tuple[str, str], ...]) -> Content:
+    if not tokens:
         return Content("slot empty")
+    parts = [Content.styled(text, style) for text, style in tokens]
     # Four seats' tokens in one slot: the seat symbols alone keep them apart.
     spaced, packed = Content(" ").join(parts), Content("").join(parts)
     fitting = (Content("slot ") + spaced, Content("slot ") + packed, packed)

@@ -196,7 +196,7 @@ def test_an_outer_tile_on_its_back_side_gives_no_bonus() -> None:
         game.choose("move:1")
         assert kind(game) == "upgrade_console"
         assert game.player(0).energy == energy, seats
-        assert (preview.bonus == []) is (seats == 4)
+        assert (preview.bonus == ()) is (seats == 4)
 
 
 # --------------------------------------------------------------------- passing tokens

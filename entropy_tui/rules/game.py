@@ -208,7 +208,7 @@ class Game:
         state = self.state
         if state.last_decider is not None and decision.player != state.last_decider:
             state.undo_floor = len(state.choices)
-            state.undo_floor_reason = f"{self.name(state.last_decider)} has decided since"
+            state.undo_floor_reason = f"{state.players[state.last_decider].name} has decided since"
         reveals_before = state.board.reveals
         state.choices.append(option_id)
         state.last_decider = decision.player

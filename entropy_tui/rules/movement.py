@@ -60,7 +60,7 @@ class MovePreview(Option):
     occupied: bool
     distance: int  # effective distance for the Traffic Bonus
     charge: int  # Entropy to pay for moving 3 onto an occupied space
-    bonus: list[Effect]
+    bonus: tuple[Effect, ...]  # the rondel's own, shared
     retrieved: list[str]  # token kinds retrieved, in order
     unlocks_wild: bool
     placeable: list[str]  # tokens that could go on an inner space
@@ -135,9 +135,9 @@ def _previews(
             preview.occupied, distance, charge = False, steps, 0
         preview.distance, preview.charge = distance, charge
         if not space.has_bonus or distance > 2:
-            preview.bonus = []
+            preview.bonus = ()
         else:
-            preview.bonus = list(space.bonus if distance == 1 else space.reduced)
+            preview.bonus = space.bonus if distance == 1 else space.reduced
         action = preview.action = space.action
         retrieved: list[str] = []
         placeable: list[str] = []

@@ -223,3 +223,23 @@ async def test_a_resize_to_the_size_the_app_has_lays_nothing_out_again(
         await pilot.pause()
         assert "GameScreen" in layouts
         assert app.screen.size == Size(130, 40)
+
+
+@pytest.mark.parametrize("layout", ["compact", "medium", "full"])
+async def test_the_rows_and_columns_that_arrange_panels_are_left_out_of_frames(layout: str) -> None:
+    """A frame renders every widget under the box around what changed: the rows and columns
+    that only arrange the panels, which cover them, are left out (the screen's own background
+    shows where they are not covered), and every panel still is in."""
+    app = mid_game()
+    async with app.run_test(size=LAYOUT_EDGES[layout]) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        rendered = set(screen._compositor.visible_widgets)
+        arranging = [screen.query_one(f"#{name}") for name in ("top", "table")]
+        arranging += list(screen.query(".column"))
+        assert not rendered & set(arranging)
+        shown = [panel for panel in screen.query(".panel") if panel.display]
+        shown = [panel for panel in shown if panel.parent.display]
+        assert shown and set(shown) <= rendered
+        assert screen.query_one("#status") in rendered

@@ -12,7 +12,6 @@ from textual.strip import Strip
 from textual.visual import RenderOptions
 from textual.widget import Widget
 
-from entropy_tui.tui.widgets.frames import Column
 from entropy_tui.tui.widgets.line_view import Line, LineView
 from entropy_tui.tui.widgets.titled import RetitledScroll
 
@@ -81,14 +80,12 @@ class Backgrounds(App[None]):
     Screen { background: $panel; }
     #plain { height: 5; background: $boost; color: $text-muted; }
     #padded { height: 5; padding: 0 1; }
-    Column { height: 3; background: $error 30%; }
     """
 
     def compose(self) -> ComposeResult:
         lines = [CELLS, Content.styled("a longer line that wraps " * 3, "italic"), Content("")]
         yield Lines(lines, id="plain")
         yield Lines(lines, id="padded")
-        yield Column()  # nothing in it: its own rows show
 
 
 async def test_rows_are_drawn_as_textual_draws_them() -> None:
@@ -155,17 +152,6 @@ async def test_a_line_that_fits_is_set_in_its_row_as_textual_sets_it() -> None:
                 assert [list(strip) for strip in ours] == [
                     list(strip) for strip in line.render_strips(width, None, style, options)
                 ]
-
-
-async def test_arranging_containers_draw_their_background_as_textual_does() -> None:
-    app = Backgrounds()
-    async with app.run_test(size=(40, 14)) as pilot:
-        await pilot.pause()
-        column = app.query_one(Column)
-        width, height = column.size
-        for crop in (column.size.region, Region(2, 1, width - 5, height - 1)):
-            theirs = Widget.render_lines(column, crop)
-            assert [_cells(s) for s in column.render_lines(crop)] == [_cells(s) for s in theirs]
 
 
 async def test_restyling_keeps_the_lines_drawn_unless_the_theme_changed() -> None:

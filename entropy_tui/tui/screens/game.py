@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -30,7 +30,6 @@ from ..scene import Scene
 from ..session import Position, Session
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.console import Console
-from ..widgets.frames import Column, Row
 from ..widgets.game_log import GameLog
 from ..widgets.key_footer import KeyFooter
 from ..widgets.offers import Offers
@@ -131,11 +130,11 @@ class GameScreen(Screen[None]):
         # would style every widget of the screen a second time before the first frame.
         layout = layout_for(self.app.size)
         self._set_layout_class(layout)
-        with Row(id="top"):
+        with Horizontal(id="top"):
             yield StatusBar(id="status")
             yield PanelBar(id="panel-bar")
-        with Row(id="table"):
-            with Column(id="col-board", classes="column"):
+        with Horizontal(id="table"):
+            with Vertical(id="col-board", classes="column"):
                 with VerticalScroll(id="rondel-panel", classes="panel") as panel:
                     panel.border_title = "Rondel"
                     rondel = Rondel(id="rondel")
@@ -148,12 +147,12 @@ class GameScreen(Screen[None]):
                     frame.border_title = "Log"
                     yield GameLog(id="log-panel")
             with (
-                Column(id="col-console", classes="column"),
+                Vertical(id="col-console", classes="column"),
                 RetitledScroll(id="console-panel", classes="panel") as panel,
             ):
                 panel.border_title = "Console"
                 yield Console(id="console")
-            with Column(id="col-side", classes="column"):
+            with Vertical(id="col-side", classes="column"):
                 with VerticalScroll(id="offers-panel", classes="panel") as panel:
                     panel.border_title = "Offers and objectives"
                     yield Offers(id="offers")

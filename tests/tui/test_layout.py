@@ -11,7 +11,7 @@ from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.widgets.game_log import GameLog
 from entropy_tui.tui.widgets.key_footer import KeyFooter
-from entropy_tui.tui.widgets.panel_bar import PanelBar
+from entropy_tui.tui.widgets.panel_bar import PANELS, PanelBar
 from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.text_panel import TextPanel
 
@@ -183,16 +183,20 @@ async def test_the_game_screens_panels_are_styled_once_before_its_first_frame(
 
 async def test_the_panel_bar_keeps_room_for_a_page_count_from_the_start() -> None:
     """The page count of the panel shown appears once the panels are laid out: a bar that
-    grew for it would lay the whole screen out again just after the first frame."""
+    grew for it would lay the whole screen out again just after the first frame, and names
+    that moved when it came or went would jump under the player's eyes."""
     app = game_start()
     async with app.run_test(size=LAYOUT_EDGES["compact"]) as pilot:
         await pilot.pause()
         bar = app.screen.query_one(PanelBar)
         bar.show("console", (1, 1))
-        width = bar.content.cell_length
+        before = bar.content.plain
         bar.show("console", (1, 3))
-        assert "1/3" in bar.content.plain
-        assert bar.content.cell_length == width
+        after = bar.content.plain
+        assert "1/3" in after and "1/3" not in before
+        assert len(after) == len(before)
+        for key, label in PANELS.values():
+            assert after.index(f"{key}:{label}") == before.index(f"{key}:{label}"), label
 
 
 async def test_a_resize_to_the_size_the_app_has_lays_nothing_out_again(

@@ -16,8 +16,8 @@ PANELS: dict[str, tuple[str, str]] = {
 }
 
 
-# Room kept from the start for the page count of the panel shown ("2/3 "): it appears once the
-# panels are laid out, and a wider bar would lay the screen out again just after the first frame.
+# Room kept after the panel shown for its page count ("2/3 "), so that the names stay where they
+# are when a count appears or goes: it comes once the panels are laid out, and changes with them.
 PAGE_ROOM = len("9/9 ")
 
 
@@ -32,16 +32,15 @@ class PanelBar(Static):
         self._shown = current, page
         tabs = []
         for panel, (key, label) in PANELS.items():
-            text = f" {key}:{label} "
-            style = ""
-            if panel == current:
-                style = "reverse bold"
-                if page[1] > 1:
-                    text = f" {key}:{label} {page[0]}/{page[1]} "
-            tabs.append(Content.styled(text, f"{style} @click=screen.panel('{panel}')".strip()))
+            action = f"@click=screen.panel('{panel}')"
+            if panel != current:
+                tabs.append(Content.styled(f" {key}:{label} ", action))
+                continue
+            count = f"{page[0]}/{page[1]} " if page[1] > 1 else ""
+            tabs.append(Content.styled(f" {key}:{label} {count}", f"reverse bold {action}"))
+            tabs.append(Content(" " * max(0, PAGE_ROOM - len(count))))
         content = Content("").join(tabs)
-        # Never narrower than it has been: a new width lays the screen out again, and a page
-        # count coming and going ("2/3") would do it at every other decision.
+        # Never narrower than it has been: a new width lays the screen out again.
         grew = content.cell_length > self._width
-        self._width = max(self._width, content.cell_length + (PAGE_ROOM if page[1] <= 1 else 0))
+        self._width = max(self._width, content.cell_length)
         self.update(Content(" " * (self._width - content.cell_length)) + content, layout=grew)

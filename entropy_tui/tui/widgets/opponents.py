@@ -28,11 +28,15 @@ class Opponents(TextPanel):
         others = tuple(seat for seat in range(len(scene.players)) if seat != scene.acting)
         keys = tuple(_key(scene, seat) for seat in others)
         self.redraw(
-            (others, keys), lambda: [line for seat in others for line in self._of(scene, seat)]
+            (others, keys),
+            lambda: [
+                line
+                for seat, key in zip(others, keys, strict=True)
+                for line in self._of(scene, seat, key)
+            ],
         )
 
-    def _of(self, scene: Scene, seat: int) -> list[Content]:
-        key = _key(scene, seat)
+    def _of(self, scene: Scene, seat: int, key: tuple) -> list[Content]:
         kept = self._summaries.get(seat)
         if kept is None or kept[0] != key:
             kept = self._summaries[seat] = (key, summary(scene, seat))

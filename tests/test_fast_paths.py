@@ -10,7 +10,7 @@ from functools import partial
 
 import pytest
 
-from entropy_tui.rules import Game, movement, rondel
+from entropy_tui.rules import Decision, Game, missions, movement, rondel
 from entropy_tui.rules.actions import catch_asteroid
 from entropy_tui.rules.actions.create_life import (
     cards_by,
@@ -26,7 +26,9 @@ from entropy_tui.rules.effects import planet_refs, push_effects
 from entropy_tui.rules.free_actions import free_action_options, has_free_action
 from entropy_tui.rules.invariants import violations
 from entropy_tui.rules.missions import OBJECTIVES_TO_END, completed_objectives, lifeform_totals
+from entropy_tui.rules.state import Task
 from entropy_tui.rules.supply import offer, take_top
+from entropy_tui.rules.tasks import HANDLERS
 from entropy_tui.rules.vocabulary import CONDITIONS, INNER_ACTION_TOKEN, LIFEFORMS
 
 ROUND_CAP = 200  # a broken rule must fail the test, not play forever
@@ -470,3 +472,79 @@ def test_the_sums_a_play_area_keeps_go_stale_only_by_hand() -> None:
     game.edited()
     assert lifeform_totals(player) == totals | {"bacteria": totals["bacteria"] + 1}
     assert not [v for v in violations(game) if "stale" in v]
+
+
+def _plain_mission_step(game: Game, task: Task) -> Decision | None:
+    """The Mission step without its shortcut: the Lifeform Objectives always as a Task."""
+    seat = task.player
+    game.state.pending.pop()
+    game.state.turn.step = "mission"
+    for mission_id in game.player(seat).missions:
+        if missions.mission_met(game, seat, mission_id):
+            game.push_in_order(seat, [("play_mission", {}), ("lifeform_objectives", {})])
+            return None
+    return missions.lifeform_objectives(game, game.push("lifeform_objectives", seat))
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_mission_step_shortcut_does_what_its_task_does(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most Mission steps only ready the tokens, without the Lifeform Objectives' Task: the
+    same random game played with the plain step must be in the same state at every decision."""
+    game = Game.new([f"Seat {i + 1}" for i in range(seats)], seed=40 + seats, edition=1)
+    choices = []
+    rng = random.Random(seats)
+    snapshots = []
+    while not game.over:
+        decision = game.decision
+        assert decision is not None
+        snapshots.append(game.snapshot())
+        choices.append(rng.choice(decision.enabled).id)
+        game.choose(choices[-1])
+    monkeypatch.setitem(HANDLERS, "mission_step", _plain_mission_step)
+    plain = Game.new([f"Seat {i + 1}" for i in range(seats)], seed=40 + seats, edition=1)
+    for choice, snapshot in zip(choices, snapshots, strict=True):
+        assert plain.snapshot() == snapshot
+        plain.choose(choice)
+    assert plain.over and game.state.round > 10
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_look_ahead_that_stops_at_create_life_finds_what_a_full_one_does(seed: int) -> None:
+    """The Create Life look-ahead stops where Create Life is reached, without working out that
+    decision's options: over every move onto Create Life, it must answer as the look-ahead
+    that works every decision out."""
+    searched = 0
+    for game in random_positions(4, seed=30 + seed, every=1):
+        decision = game.decision
+        assert decision is not None
+        if decision.kind != "move":
+            continue
+        seat = decision.player
+        for steps in (1, 2, 3):
+            preview = movement.preview_move(game, seat, steps)
+            if preview.action != "create_life" or not (preview.retrieved or preview.bonus):
+                continue
+            searched += 1
+            results = []
+            for stop_at in (None, "create_life"):
+                move = partial(_make_the_move, preview=preview)
+                trial = game.try_out(move, stop_at=stop_at)
+                budget = [movement.LOOK_AHEAD_LIMIT]
+                results.append(movement._reaches_a_play(trial, seat, budget))
+            assert results[0] == results[1]
+    assert searched > 0
+
+
+def _make_the_move(trial: Game, preview: movement.MovePreview) -> None:
+    movement._make_move(trial, trial.state.pending[-1], preview)
+
+
+def test_a_look_ahead_stops_only_at_a_task_kind_there_is() -> None:
+    game = Game.new(["Ann", "Bob"], seed=3)
+    with pytest.raises(ValueError, match="no Task kind"):
+        game.try_out(lambda trial: None, stop_at="create_lives")
+    trial = game.try_out(lambda trial: trial.push("create_life", 0), stop_at="create_life")
+    assert trial.decision is not None and trial.decision.kind == "create_life"
+    assert all(o.id.startswith(("exchange:", "fulfil:")) for o in trial.decision.options)

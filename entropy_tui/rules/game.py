@@ -17,7 +17,7 @@ from .free_actions import free_action_options
 from .refs import parse_planet_ref
 from .rng import Rng
 from .state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
-from .tasks import HANDLERS
+from .tasks import HANDLERS, handlers_stopping_at
 
 _new = object.__new__
 # Decisions of a turn after its Objectives are checked: a Biome fulfilled then would not count.
@@ -33,6 +33,7 @@ class Game:
         self.index = self.catalog.index
         self._decision: Decision | None = None
         self._unsettled = False  # a copy's Decision is still to be worked out
+        self._handlers = HANDLERS  # a look-ahead's may stop early (see try_out)
         self._dumped_events: list[dict[str, Any]] = []
         self._settle()
 
@@ -130,6 +131,7 @@ class Game:
         clone.index = self.index
         clone._decision = None
         clone._unsettled = False
+        clone._handlers = self._handlers
         clone._dumped_events = []
         return clone
 
@@ -139,10 +141,15 @@ class Game:
         self._decision = None
         self._unsettled = True
 
-    def try_out(self, change: Callable[[Game], None]) -> Game:
+    def try_out(self, change: Callable[[Game], None], *, stop_at: str | None = None) -> Game:
         """A copy of this game with `change` made to its state directly, then settled: for
-        looking past a decision the rules do not offer yet."""
+        looking past a decision the rules do not offer yet. `stop_at`: a Task kind whose
+        Decision this copy, and the copies made of it, never work out; reaching it, they wait
+        at a Decision of that kind with no options but the free actions (for a look-ahead that
+        only asks whether the kind is reached)."""
         trial = self._unsettled_copy()  # the pending decision is not worked out again
+        if stop_at is not None:
+            trial._handlers = handlers_stopping_at(stop_at)
         change(trial)
         trial._settle()
         return trial
@@ -280,7 +287,7 @@ class Game:
         if self._decision is not None:
             return
         pending = self.state.pending
-        handlers = HANDLERS
+        handlers = self._handlers
         while pending:
             task = pending[-1]
             decision = handlers[task.kind](self, task)

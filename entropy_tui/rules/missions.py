@@ -30,10 +30,16 @@ def mission_step(game: Game, task: Task) -> Decision | None:
     state = game.state
     state.pending.pop()
     state.turn.step = "mission"
-    for mission_id in state.players[seat].missions:
+    player = state.players[seat]
+    for mission_id in player.missions:
         if mission_met(game, seat, mission_id):
             game.push_in_order(seat, [("play_mission", {}), ("lifeform_objectives", {})])
             return None
+    if not any(state.turn.events) and not _tile_in_reach(game, player):
+        # Most turns: no Objective advances and no Lifeform reaches a tile, so the step only
+        # readies the tokens (as `lifeform_objectives` would, without its Task).
+        ready_tokens(game, seat)
+        return None
     # Nothing comes between: its Task is resolved here, without a turn of the Task loop.
     step = _new_task(Task)
     step.kind, step.player, step.args = "lifeform_objectives", seat, {}
@@ -208,14 +214,11 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     if not task.args.get("advanced"):
         task.args["advanced"] = True
         advance_objectives(game, seat)
-    totals = lifeform_totals(player)
-    for life, least in game.index.lifeform_tile_least:
-        if totals[life] >= least:
-            break
-    else:  # no Lifeform reaches a tile of its own: nothing to claim or to offer
+    if not _tile_in_reach(game, player):  # nothing to claim or to offer
         state.pending.pop()  # a handler's own Task is on top: see tasks.py
         ready_tokens(game, seat)
         return None
+    totals = lifeform_totals(player)
     objectives = game.index.lifeform_objective
     small_objectives = board.small_objectives
     big_objectives = board.big_objectives
@@ -269,6 +272,15 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
             option("skip", "Not now", decline),
         ],
     )
+
+
+def _tile_in_reach(game: Game, player: PlayerState) -> bool:
+    """Whether some Lifeform of the play area reaches the least that claims one of its tiles."""
+    totals = lifeform_totals(player)
+    for life, least in game.index.lifeform_tile_least:  # noqa: SIM110 - a loop: every turn
+        if totals[life] >= least:
+            return True
+    return False
 
 
 def lifeform_totals(player: PlayerState) -> dict[str, int]:

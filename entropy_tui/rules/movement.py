@@ -217,7 +217,9 @@ def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
 def _search_for_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
     """The look-ahead itself: the move made on a copy, and the ways through the rest of the
     Movement step tried until one reaches Create Life with a card to play."""
-    trial = game.try_out(lambda trial: _make_move(trial, trial.state.pending[-1], preview))
+    trial = game.try_out(
+        lambda trial: _make_move(trial, trial.state.pending[-1], preview), stop_at="create_life"
+    )
     found = _reaches_a_play(trial, seat, [LOOK_AHEAD_LIMIT])
     trial.let_go()
     return found

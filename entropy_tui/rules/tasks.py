@@ -15,6 +15,7 @@ modules know nothing of it, and imports run one way (game -> tasks -> rule modul
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import biomes, effects, flow, missions, movement
@@ -29,9 +30,9 @@ from .actions import (
     take_life_cards,
     upgrade_console,
 )
+from .decision import Decision
 
 if TYPE_CHECKING:
-    from .decision import Decision
     from .game import Game
     from .state import Task
 
@@ -85,3 +86,16 @@ HANDLERS: dict[str, Handler] = {
     "play_mission": missions.play_mission,
     "lifeform_objectives": missions.lifeform_objectives,
 }
+
+
+@cache
+def handlers_stopping_at(kind: str) -> dict[str, Handler]:
+    """The registry, but with a Task of `kind` answered by a Decision with no options (see
+    `Game.try_out`)."""
+    if kind not in HANDLERS:
+        raise ValueError(f"no Task kind {kind!r}")
+    return HANDLERS | {kind: _stop_here}
+
+
+def _stop_here(game: Game, task: Task) -> Decision:
+    return Decision(task.player, f"A look-ahead stops at {task.kind}", "", [])

@@ -548,3 +548,30 @@ def test_a_look_ahead_stops_only_at_a_task_kind_there_is() -> None:
     trial = game.try_out(lambda trial: trial.push("create_life", 0), stop_at="create_life")
     assert trial.decision is not None and trial.decision.kind == "create_life"
     assert all(o.id.startswith(("exchange:", "fulfil:")) for o in trial.decision.options)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_move_without_a_token_names_where_each_token_is(seats: int) -> None:
+    """A move onto an inner space with no token to place writes why only when read: the words
+    must say where each token is as the move found it, a token it retrieves lying down."""
+    worded = 0
+    for game in random_positions(seats, seed=60 + seats, every=1):
+        decision = game.decision
+        assert decision is not None
+        if decision.kind != "move":
+            continue
+        player = game.player(decision.player)
+        for preview in decision.options:
+            if not isinstance(preview, movement.MovePreview) or "needs your" not in preview.reason:
+                continue
+            worded += 1
+            for kind, token in player.tokens.items():
+                if kind == "wild" and player.wild_locked and not preview.unlocks_wild:
+                    where = "still locked"
+                elif kind in preview.retrieved or token.where == "lying":
+                    where = "lying down until the end of your turn"
+                else:
+                    where = "on the board" if token.where == "board" else "unavailable"
+                if kind == "wild" or INNER_ACTION_TOKEN.get(preview.action) == kind:
+                    assert f"your {kind.title()} token ({where})" in preview.reason
+    assert worded > 0

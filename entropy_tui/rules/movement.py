@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from .vocabulary import title
 if TYPE_CHECKING:
     from .catalog import Effect
     from .game import Game
-    from .state import PlayerState
+    from .state import PlayerState, Token
 
 RULE_MOVE = "Movement"
 RULE_PASS = "Passing a Creation Token"
@@ -36,6 +37,7 @@ class MovePreview(Option):
     option of making it (its words are written only when read)."""
 
     __slots__ = (
+        "_why_not",
         "action",
         "bonus",
         "charge",
@@ -49,7 +51,6 @@ class MovePreview(Option):
         "steps",
         "task",
         "unlocks_wild",
-        "why_not",
     )
     game: Game
     task: Task | None  # the move Task it resolves (None: a preview only)
@@ -64,15 +65,22 @@ class MovePreview(Option):
     retrieved: list[str]  # token kinds retrieved, in order
     unlocks_wild: bool
     placeable: list[str]  # tokens that could go on an inner space
-    why_not: str  # why the move is not allowed, if it is not
+    _why_not: str | Callable[[], str]  # why the move is not allowed, if it is not
     # The same for every move, so read from the class rather than stored in each preview
     # (these shadow Option's slots, which a preview never writes).
     rule = ""
     _reason = ""
 
     @property
+    def why_not(self) -> str:
+        """Why the move is not allowed, or "" (written only when read)."""
+        if not isinstance(self._why_not, str):
+            self._why_not = self._why_not()
+        return self._why_not
+
+    @property
     def allowed(self) -> bool:
-        return not self.why_not
+        return not self._why_not
 
     @property
     def label(self) -> str:
@@ -82,10 +90,10 @@ class MovePreview(Option):
 
     @property
     def reason(self) -> str:
-        return f"Can't land there: {self.why_not}" if self.why_not else ""
+        return f"Can't land there: {self.why_not}" if self._why_not else ""
 
     def apply(self) -> None:  # a method here: no function stored per move
-        if self.why_not or self.task is None:
+        if self._why_not or self.task is None:
             raise InvalidChoice(f"this move is not allowed: {self.reason}")
         _make_move(self.game, self.task, self)
 
@@ -164,19 +172,17 @@ def _previews(
             if not wild_locked and tokens["wild"].where == "ready" and "wild" not in retrieved:
                 placeable.append("wild")
             if not placeable:
-                where = {kind: token.where for kind, token in tokens.items()}
-                for kind in retrieved:
-                    where[kind] = "lying"
-                why_not = _no_token_reason(needed, where, wild_locked)
+                why_not = partial(_no_token_reason, needed, tokens, retrieved, wild_locked)
         if charge and player.entropy + len(retrieved) < charge:
             why_not = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
-        preview.why_not = why_not
+        preview._why_not = why_not
         if action == "create_life" and not stuck and not why_not:
             if can_play is None:
                 can_play = bool(playable_cards(game, seat, first_only=True))
             if not can_play and not _rewards_make_a_play(game, seat, preview):
-                preview.why_not = "you may only land on Create Life when you can play a Life card"
-        preview.enabled = not preview.why_not
+                why_not = "you may only land on Create Life when you can play a Life card"
+                preview._why_not = why_not
+        preview.enabled = not why_not
         previews.append(preview)
     return previews
 
@@ -250,7 +256,12 @@ def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
     return False
 
 
-def _no_token_reason(needed: str, where: dict[str, str], wild_locked: bool) -> str:
+def _no_token_reason(
+    needed: str, tokens: dict[str, Token], retrieved: list[str], wild_locked: bool
+) -> str:
+    """Why no token can go on the inner space (the tokens as the move found them)."""
+    where = {kind: "lying" if kind in retrieved else token.where for kind, token in tokens.items()}
+
     def state(kind: str) -> str:
         if kind == "wild" and wild_locked:
             return "still locked"

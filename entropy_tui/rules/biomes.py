@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .decision import Decision, disabled, option
 from .describe import biome_words, effects_words
 from .effects import planet_label, planet_refs, push_effects, reward_decision
+from .refs import planet_ref
 
 if TYPE_CHECKING:
     from .catalog import CatalogIndex
@@ -55,16 +56,15 @@ def biome_rewards(game: Game, task: Task) -> None:
     game.pop(task)
     action = game.state.turn.action
     steps: list[tuple[str, dict[str, str]]] = []
-    if not any(p.biome for s in game.player(seat).systems for p in s.planets):
-        return
-    for ref in planet_refs(game, seat):
-        planet = game.planet(seat, ref)
-        if planet.biome is None or game.index.biome[planet.biome].trigger != action:
-            continue
-        if game.index.biome[planet.biome].kind == "scarce":
-            steps.append(("scarce_biome", {"planet": ref}))
-        else:
-            steps.append(("biome_reward", {"planet": ref}))
+    biomes = game.index.biome
+    for s, system in enumerate(game.state.players[seat].systems):
+        for p, planet in enumerate(system.planets):
+            if planet.biome is None:
+                continue
+            biome = biomes[planet.biome]
+            if biome.trigger == action:
+                kind = "scarce_biome" if biome.kind == "scarce" else "biome_reward"
+                steps.append((kind, {"planet": planet_ref(s, p)}))
     game.push_in_order(seat, steps)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from .catalog import Catalog, load_catalog
 from .control import ControlChange, controller_words, is_control, parse_control
 from .decision import Decision, InvalidChoice
-from .free_actions import free_action_options
+from .free_actions import EXCHANGE_COST, free_action_options
 from .refs import parse_planet_ref
 from .rng import Rng
 from .state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
@@ -297,7 +297,13 @@ class Game:
                 turn = self.state.turn
                 if decision.player == turn.player and kind not in AFTER_THE_OBJECTIVES:
                     exchange = turn.step == "action"  # the rulebook's step for the exchange
-                    decision.options.extend(free_action_options(self, turn.player, exchange))
+                    player = self.state.players[turn.player]
+                    # Asked first without a call (nearly every decision): no free action is
+                    # offered without the Entropy to exchange or a Biome that may be ready.
+                    if player.biome_ready is not False or (
+                        exchange and player.entropy >= EXCHANGE_COST
+                    ):
+                        decision.options.extend(free_action_options(self, turn.player, exchange))
                 self._decision = decision
                 return
 

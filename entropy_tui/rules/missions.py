@@ -31,8 +31,10 @@ def mission_step(game: Game, task: Task) -> Decision | None:
     state.pending.pop()
     state.turn.step = "mission"
     player = state.players[seat]
-    for mission_id in player.missions:
-        if mission_met(game, seat, mission_id):
+    index = game.index
+    for mission_id in player.missions:  # `mission_met`, written out: every turn
+        mission = index.mission[mission_id]
+        if count(index, player, mission.requirement) >= mission.at_least:
             game.push_in_order(seat, [("play_mission", {}), ("lifeform_objectives", {})])
             return None
     if not any(state.turn.events) and not _tile_in_reach(game, player):
@@ -276,7 +278,9 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
 
 def _tile_in_reach(game: Game, player: PlayerState) -> bool:
     """Whether some Lifeform of the play area reaches the least that claims one of its tiles."""
-    totals = lifeform_totals(player)
+    totals = player.life_totals  # `lifeform_totals`, written out: every turn
+    if totals is None:
+        totals = lifeform_totals(player)
     for life, least in game.index.lifeform_tile_least:  # noqa: SIM110 - a loop: every turn
         if totals[life] >= least:
             return True

@@ -350,7 +350,8 @@ def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool 
     seat = task.player
     state = game.state
     player = state.players[seat]
-    game.pop(task)
+    if state.pending.pop() is not task:  # Game.pop, written out: every turn
+        raise RuntimeError(f"finished task {task.kind!r}, but another was on top")
     turn = state.turn
     turn.moved = preview.steps
     turn.landed = preview.destination

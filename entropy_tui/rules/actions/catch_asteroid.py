@@ -90,7 +90,7 @@ def _unpaid(space: str, mass: int, have: int, has_lifeform: bool) -> str:
 
 def _can_place(game: Game, seat: int, asteroid_type: str, free: bool, discount: int) -> bool:
     """Whether `spaces_for` finds a space that can be paid for, without its words."""
-    player = game.player(seat)
+    player = game.state.players[seat]
     extra = 1 if asteroid_type in HEAVY_TYPES else 0
     for system in player.systems:
         for planet in system.planets:

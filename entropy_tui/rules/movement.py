@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -62,9 +62,9 @@ class MovePreview(Option):
     distance: int  # effective distance for the Traffic Bonus
     charge: int  # Entropy to pay for moving 3 onto an occupied space
     bonus: tuple[Effect, ...]  # the rondel's own, shared
-    retrieved: list[str]  # token kinds retrieved, in order
+    retrieved: Sequence[str]  # token kinds retrieved, in order
     unlocks_wild: bool
-    placeable: list[str]  # tokens that could go on an inner space
+    placeable: Sequence[str]  # tokens that could go on an inner space
     _why_not: str | Callable[[], str]  # why the move is not allowed, if it is not
     # The same for every move, so read from the class rather than stored in each preview
     # (these shadow Option's slots, which a preview never writes).
@@ -130,26 +130,27 @@ def _previews(
     previews = []
     for steps in moves:
         destination = (start + steps) % rondel.SPACES
-        space = spaces[destination]
+        action, partner, has_bonus, bonus, reduced, needed = spaces[destination]
         preview = _new(MovePreview)
         preview.game, preview.task, preview.seat = game, task, seat
         preview.id = MOVE_IDS[steps - 1]
         preview._label = None
         preview.steps, preview.destination = steps, destination
         # Occupied: another Scientist stands on the space or on the one linked to it.
-        if destination in taken or space.partner in taken:
+        if destination in taken or partner in taken:
             preview.occupied, distance, charge = True, steps + 1, 1 if steps == 3 else 0
         else:
             preview.occupied, distance, charge = False, steps, 0
         preview.distance, preview.charge = distance, charge
-        if not space.has_bonus or distance > 2:
+        if not has_bonus or distance > 2:
             preview.bonus = ()
         else:
-            preview.bonus = space.bonus if distance == 1 else space.reduced
-        action = preview.action = space.action
-        retrieved: list[str] = []
-        placeable: list[str] = []
-        preview.retrieved, preview.placeable = retrieved, placeable
+            preview.bonus = bonus if distance == 1 else reduced
+        preview.action = action
+        # Most moves retrieve nothing, and only inner spaces take a token: the lists are made
+        # only when something goes in them.
+        retrieved: Sequence[str] = ()
+        placeable: Sequence[str] = ()
         preview.unlocks_wild = False
         why_not = ""
         # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
@@ -162,19 +163,19 @@ def _previews(
                             wild_locked = False
                             preview.unlocks_wild = True
                         else:
-                            retrieved.append(kind)
+                            retrieved = [*retrieved, kind]
         # An inner space takes the Creation token of its action (or the Wild); a token
         # retrieved on the way lies down until the end of the turn.
-        needed = space.token
         if needed is not None:
             if tokens[needed].where == "ready" and needed not in retrieved:
-                placeable.append(needed)
+                placeable = [needed]
             if not wild_locked and tokens["wild"].where == "ready" and "wild" not in retrieved:
-                placeable.append("wild")
+                placeable = [*placeable, "wild"]
             if not placeable:
                 why_not = partial(_no_token_reason, needed, tokens, retrieved, wild_locked)
         if charge and player.entropy + len(retrieved) < charge:
             why_not = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
+        preview.retrieved, preview.placeable = retrieved, placeable
         preview._why_not = why_not
         if action == "create_life" and not stuck and not why_not:
             if can_play is None:
@@ -257,7 +258,7 @@ def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
 
 
 def _no_token_reason(
-    needed: str, tokens: dict[str, Token], retrieved: list[str], wild_locked: bool
+    needed: str, tokens: dict[str, Token], retrieved: Sequence[str], wild_locked: bool
 ) -> str:
     """Why no token can go on the inner space (the tokens as the move found them)."""
     where = {kind: "lying" if kind in retrieved else token.where for kind, token in tokens.items()}

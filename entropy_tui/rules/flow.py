@@ -11,6 +11,9 @@ from .state import GameState, Task, TurnState
 from .vocabulary import INNER_ACTION_TOKEN, title
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .catalog import Effect
     from .game import Game
 
 RULE_ACTIONS = "Actions"
@@ -68,13 +71,18 @@ def action_step(game: Game, task: Task) -> None:
     pending.append(step)
 
 
-def focus_tier_effects(game: Game, seat: int, token: str) -> list:  # list[Effect]
+def focus_tier_effects(game: Game, seat: int, token: str) -> list[Effect]:
+    return list(_tier_effects(game, seat, token))
+
+
+def _tier_effects(game: Game, seat: int, token: str) -> Sequence[Effect]:
+    """The effects of the tier the seat's Focus card for `token` is at (none at tier 0)."""
     player = game.state.players[seat]
     tier = player.focus.get(token, 0)
     if tier == 0:
-        return []
+        return ()
     card = game.index.focus[(player.focus_set, token)]
-    return list(card.tier1 if tier == 1 else card.tier2)
+    return card.tier1 if tier == 1 else card.tier2
 
 
 def focus_discount(game: Game, task: Task, resource: str) -> int:
@@ -86,11 +94,11 @@ def focus_discount(game: Game, task: Task, resource: str) -> int:
         return 0
     if token != INNER_ACTION_TOKEN.get(task.kind):
         return 0
-    return sum(
-        e.n
-        for e in focus_tier_effects(game, task.player, token)
-        if e.do == "discount" and e.what == resource
-    )
+    discount = 0  # a loop, without a copy of the effects: three actions ask at every turn
+    for effect in _tier_effects(game, task.player, token):
+        if effect.do == "discount" and effect.what == resource:
+            discount += effect.n
+    return discount
 
 
 def focus_trigger(game: Game, task: Task) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .decision import Decision, disabled, option
@@ -89,7 +90,7 @@ def scarce_reward(game: Game, task: Task) -> Decision:
         game.note(seat, "biome", f"{player.name} paid 1 Entropy for Biome {biome}")
         push_effects(game, seat, reward, planet=ref, origin=f"Biome {biome}", rule=RULE)
 
-    label = f"Pay 1 Entropy: {effects_words(reward)}"
+    label = partial(_collect_label, reward)
     take = (
         option("collect", label, collect)
         if player.entropy >= SCARCE_COST
@@ -101,6 +102,10 @@ def scarce_reward(game: Game, task: Task) -> Decision:
         RULE,
         [take, option("skip", "Decline the reward", lambda: game.pop(task))],
     )
+
+
+def _collect_label(reward: list) -> str:  # list[Effect]
+    return f"Pay 1 Entropy: {effects_words(reward)}"
 
 
 def free_fulfil(game: Game, task: Task) -> Decision | None:

@@ -510,14 +510,14 @@ def place_token(game: Game, task: Task) -> Decision | None:
         place(tokens[0])
         return None
     options = [
-        option(
-            f"token:{k}",
-            f"Place your {title(k)} token ({token_focus_words(game, seat, k)})",
-            lambda k=k: place(k),
-        )
+        option(f"token:{k}", partial(_place_label, game, seat, k), lambda k=k: place(k))
         for k in tokens
     ]
     return Decision(seat, "Which Creation token do you place?", RULE_INNER, options)
+
+
+def _place_label(game: Game, seat: int, kind: str) -> str:
+    return f"Place your {title(kind)} token ({token_focus_words(game, seat, kind)})"
 
 
 def token_focus_words(game: Game, seat: int, kind: str) -> str:

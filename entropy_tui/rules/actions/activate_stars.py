@@ -3,6 +3,7 @@ some of them, only from the action space."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, disabled, option
@@ -28,6 +29,13 @@ def activate_star(game: Game, seat: int, system: int, cost: int) -> None:
     push_effects(game, seat, list(star.effect), origin=f"Star {star_id}", rule=RULE)
 
 
+def _activate_label(game: Game, star: str, system: int, cost: int, printed: int) -> str:
+    label = f"Activate {star_words(game.index, star)} in system {system + 1}"
+    if cost < printed:
+        label += f" - pay {cost} with the Generator discount"
+    return label
+
+
 def activate_stars(game: Game, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
@@ -46,9 +54,7 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
             continue
         printed = game.index.any_star[system.star].cost
         cost = max(0, printed - discount)
-        label = f"Activate {star_words(game.index, system.star)} in system {i + 1}"
-        if cost < printed:
-            label += f" - pay {cost} with the Generator discount"
+        label = partial(_activate_label, game, system.star, i, cost, printed)
         if player.entropy < cost:
             options.append(
                 disabled(f"star:{i}", label, f"needs {cost} Entropy, you have {player.entropy}")

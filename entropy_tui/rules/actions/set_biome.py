@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled, option
@@ -21,12 +22,16 @@ def planets_without_biome(game: Game, seat: int) -> list[str]:
     return [r for r in planet_refs(game, seat) if game.planet(seat, r).biome is None]
 
 
+def _take_label(game: Game, biome_id: str) -> str:
+    return f"Take {biome_words(game.index, biome_id)}"
+
+
 def set_biome(game: Game, task: Task) -> Decision:
     seat = task.player
     free = planets_without_biome(game, seat)
     options: list[Option] = []
     for stack, biome_id in offer(game.state.board.biome_stacks):
-        label = f"Take {biome_words(game.index, biome_id)}"
+        label = partial(_take_label, game, biome_id)
         if not free:
             options.append(
                 disabled(f"biome:{biome_id}", label, "every Planet of yours has a Biome")

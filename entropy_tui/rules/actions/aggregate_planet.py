@@ -14,7 +14,7 @@ from ..refs import planet_ref
 from ..state import PlanetState, SystemState
 from ..supply import offer, take_top
 from ..vocabulary import title
-from .common import can_pay, pay, resolved, skip_option
+from .common import PAID, can_pay, pay, resolved, skip_option
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -44,10 +44,11 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
         starts_new = f"; it starts a new Solar System (yours hold {spaces} Planets each)"
     room = has_space or game.state.board.solar_systems > 0  # see can_place_planet
     planets = game.index.planet
+    mass = game.state.players[seat].mass
     for stack, planet_id in offer(game.state.board.planet_stacks):
         cost = max(0, planets[planet_id].cost - discount)
         label = partial(_offer_label, game, planet_id, cost, starts_new)
-        ok, why = can_pay(game, seat, "mass", cost)
+        ok, why = PAID if mass >= cost else can_pay(game, seat, "mass", cost)
         if ok and not room:
             ok, why = False, "you have no empty Planet space and no Solar System tile is left"
         if ok:

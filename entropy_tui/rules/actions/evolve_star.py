@@ -11,7 +11,7 @@ from ..describe import new_star_words
 from ..flow import focus_discount
 from ..missions import missions_lost_if
 from ..state import SystemState
-from .common import can_pay, pay, resolved, skip_option
+from .common import PAID, can_pay, pay, resolved, skip_option
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -89,7 +89,7 @@ def evolve_star(game: Game, task: Task) -> Decision:
         for target, printed in game.index.any_star[system.star].evolves_to.items():
             cost = max(0, printed - discount)
             label = partial(_evolve_label, game, seat, i, target, cost)
-            ok, why = can_pay(game, seat, "energy", cost)
+            ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
             if board.star_stacks[target] == 0:
                 ok, why = False, f"the {target} stack is empty"
             options.append(
@@ -108,7 +108,7 @@ def evolve_star(game: Game, task: Task) -> Decision:
         for target in targets:
             label = partial(_new_star_label, game, star, target, cost)
             option_id = f"new:{star}:{'new' if target is None else target}"
-            ok, why = can_pay(game, seat, "energy", cost)
+            ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
             if board.star_stacks[star] == 0:
                 ok, why = False, f"the {star} stack is empty"
             elif target is None and board.solar_systems == 0:

@@ -29,6 +29,11 @@ class CardOption(Option):
     deck: int
     card: str
     then: Callable[[], None]
+    # The same for every card on offer, so read from the class (they shadow Option's slots,
+    # which a card option never writes).
+    enabled = True
+    rule = ""
+    _reason = ""
 
     @property
     def label(self) -> str:
@@ -55,9 +60,6 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
         made = _new(CardOption)
         made.id = f"card:{card}"
         made._label = None
-        made.enabled = True
-        made._reason = ""
-        made.rule = ""
         made.game, made.seat, made.deck, made.card, made.then = game, seat, deck, card, then
         options.append(made)
     return options

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from .constraints import STRICT_FIELDS, Bounds, Checked
-from .counters import check_counter
+from .counters import check_counter, counter_of
 from .vocabulary import (
     ActionName,
     BiomeKind,
@@ -354,6 +354,10 @@ class CatalogIndex:
         self.focus = {(f.set, f.token): f for f in catalog.focus}
         self.tile = {t.id: t for t in catalog.action_tiles}
         self.mission = {m.id: m for m in catalog.missions}
+        # Each Mission's test, asked at every Mission step: (counter, parameter, at least).
+        self.mission_tests = {
+            m.id: (*counter_of(m.requirement), m.at_least) for m in catalog.missions
+        }
         self.lifeform_objective = {o.lifeform: o for o in catalog.lifeform_objectives}
         # Each Lifeform with the fewest of it that can claim one of its tiles (every turn's
         # Mission step asks whether any is reached).

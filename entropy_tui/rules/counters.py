@@ -211,10 +211,15 @@ def count(index: CatalogIndex, player: PlayerState, name: str, chosen: str | Non
             if chosen is None:
                 raise ValueError(f"counter {name!r} needs the chosen type")
             return COUNTERS[CHOICE_COUNTERS[name]](index, player, chosen)
-        base, _, parameter = name.partition(":")
-        parsed = _PARSED[name] = (COUNTERS[base], parameter)
+        parsed = _PARSED[name] = counter_of(name)
     counter, parameter = parsed
     return counter(index, player, parameter)
+
+
+def counter_of(name: str) -> tuple[Counter, str]:
+    """The function and the parameter of a named counter (not a choice counter)."""
+    base, _, parameter = name.partition(":")
+    return COUNTERS[base], parameter
 
 
 # Counter names as read once: a counter is asked at every Mission step.

@@ -32,9 +32,10 @@ def mission_step(game: Game, task: Task) -> Decision | None:
     state.turn.step = "mission"
     player = state.players[seat]
     index = game.index
+    tests = index.mission_tests
     for mission_id in player.missions:  # `mission_met`, written out: every turn
-        mission = index.mission[mission_id]
-        if count(index, player, mission.requirement) >= mission.at_least:
+        counter, parameter, at_least = tests[mission_id]
+        if counter(index, player, parameter) >= at_least:
             game.push_in_order(seat, [("play_mission", {}), ("lifeform_objectives", {})])
             return None
     if not any(state.turn.events) and not _tile_in_reach(game, player):
@@ -51,8 +52,8 @@ def mission_step(game: Game, task: Task) -> Decision | None:
 
 def mission_met(game: Game, seat: int, mission_id: str) -> bool:
     index = game.index
-    mission = index.mission[mission_id]
-    return count(index, game.state.players[seat], mission.requirement) >= mission.at_least
+    counter, parameter, at_least = index.mission_tests[mission_id]
+    return counter(index, game.state.players[seat], parameter) >= at_least
 
 
 def missions_lost_if(game: Game, seat: int, change: Callable[[PlayerState], None]) -> str:

@@ -80,7 +80,7 @@ def abundant_reward(game: Game, task: Task) -> None:
 
 def scarce_reward(game: Game, task: Task) -> Decision:
     seat, ref = task.player, task.args["planet"]
-    player = game.player(seat)
+    player = game.state.players[seat]
     reward = current_reward(game, seat, ref)
     biome = game.planet(seat, ref).biome
 

@@ -423,7 +423,7 @@ def _biome_triggered(game: Game, player: PlayerState, action: str) -> bool:
 def retrieval_reward(game: Game, task: Task) -> Decision:
     """For each token retrieved: activate one Star (paying its Entropy) or gain 1 Entropy."""
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     charge = task.args["charge"]
     after = task.args["rewards_after"]
     kind = title(task.args["token"])

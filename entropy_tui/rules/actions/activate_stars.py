@@ -20,7 +20,7 @@ RULE = "Activate Stars"
 
 def activate_star(game: Game, seat: int, system: int, cost: int) -> None:
     """Pays `cost` Entropy and queues the Star's effect."""
-    player = game.player(seat)
+    player = game.state.players[seat]
     star_id = player.systems[system].star
     assert star_id is not None
     player.entropy -= cost
@@ -38,7 +38,7 @@ def _activate_label(game: Game, star: str, system: int, cost: int, printed: int)
 
 def activate_stars(game: Game, task: Task) -> Decision | None:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     args = task.args
     if "used" not in args:
         args["used"] = []
@@ -105,7 +105,7 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
 def activate_one(game: Game, task: Task) -> Decision | None:
     """Activate a single Star, paying its Entropy (no Generator discount)."""
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     used: list[int] = task.args["used"]
     options = []
     refused = []

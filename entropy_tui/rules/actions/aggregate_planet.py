@@ -26,7 +26,7 @@ RULE = "Aggregate Planet"
 def free_planet_spaces(game: Game, seat: int) -> list[int]:
     """Solar Systems with an empty Planet space."""
     spaces = game.catalog.board.planet_spaces
-    return [i for i, s in enumerate(game.player(seat).systems) if len(s.planets) < spaces]
+    return [i for i, s in enumerate(game.state.players[seat].systems) if len(s.planets) < spaces]
 
 
 def can_place_planet(game: Game, seat: int) -> bool:
@@ -39,7 +39,7 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
     options: list[Option] = []
     starts_new = ""
     has_space = bool(free_planet_spaces(game, seat))
-    if game.player(seat).systems and not has_space:
+    if game.state.players[seat].systems and not has_space:
         spaces = game.catalog.board.planet_spaces
         starts_new = f"; it starts a new Solar System (yours hold {spaces} Planets each)"
     room = has_space or game.state.board.solar_systems > 0  # see can_place_planet
@@ -81,7 +81,7 @@ def _offer_label(game: Game, planet_id: str, cost: int, starts_new: str) -> str:
 
 def place_planet(game: Game, task: Task) -> Decision | None:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     planet_id: str = task.args["planet"]
 
     def place(system: int | None) -> None:

@@ -52,7 +52,7 @@ def spaces_for(
 ) -> list[tuple[Placement, str]]:
     """Every empty Asteroid space, as the ways to pay for it, or with why it can't be paid
     for (a Placement with no Lifeform for the bottom space)."""
-    player = game.player(seat)
+    player = game.state.players[seat]
     extra = 1 if asteroid_type in HEAVY_TYPES else 0
     found: list[tuple[Placement, str]] = []
     for ref in planet_refs(game, seat):
@@ -200,7 +200,7 @@ def _placement_label(game: Game, seat: int, place: Placement) -> str:
 
 def _place(game: Game, task: Task, place: Placement) -> None:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     game.pop(task)
     planet = game.planet(seat, place.planet)
     player.mass -= place.mass

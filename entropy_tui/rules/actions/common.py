@@ -34,5 +34,5 @@ def can_pay(game: Game, seat: int, resource: str, amount: int) -> tuple[bool, st
 
 
 def pay(game: Game, seat: int, resource: str, amount: int) -> None:
-    player = game.player(seat)
+    player = game.state.players[seat]
     setattr(player, resource, getattr(player, resource) - amount)

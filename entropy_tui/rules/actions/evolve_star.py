@@ -24,7 +24,7 @@ OBJECTIVE_TIER = 3  # Main Objective: evolve a Star to tier 3 or 4
 
 def _evolve(game: Game, task: Task, system: int, target: str, cost: int) -> None:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     board = game.state.board
     game.pop(task)
     pay(game, seat, "energy", cost)
@@ -44,7 +44,7 @@ def _evolve(game: Game, task: Task, system: int, target: str, cost: int) -> None
 
 def _new_star(game: Game, task: Task, star: str, system: int | None, cost: int) -> None:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     board = game.state.board
     game.pop(task)
     pay(game, seat, "energy", cost)
@@ -61,7 +61,7 @@ def _new_star(game: Game, task: Task, star: str, system: int | None, cost: int) 
 
 
 def _evolve_label(game: Game, seat: int, system: int, target: str, cost: int) -> str:
-    old = game.player(seat).systems[system].star
+    old = game.state.players[seat].systems[system].star
 
     def evolved(player: PlayerState) -> None:
         player.systems[system].star = target
@@ -79,7 +79,7 @@ def _new_star_label(game: Game, star: str, target: int | None, cost: int) -> str
 
 def evolve_star(game: Game, task: Task) -> Decision:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     board = game.state.board
     discount = focus_discount(game, task, "energy")
     options: list[Option] = []

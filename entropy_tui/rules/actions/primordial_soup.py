@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def advance_generator(game: Game, seat: int, steps: int = 1) -> None:
     """Each step moves the marker on; the last spaces give VP, and past the end 3 VP."""
-    player = game.player(seat)
+    player = game.state.players[seat]
     track = game.catalog.board.generator
     for _ in range(steps):
         player.generator_advances += 1
@@ -33,7 +33,7 @@ def advance_generator(game: Game, seat: int, steps: int = 1) -> None:
 
 def primordial_soup(game: Game, task: Task) -> None:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     game.pop(task)
     advance_generator(game, seat)
     player.mass += 1

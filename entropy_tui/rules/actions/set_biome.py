@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled, option
 from ..describe import biome_words
-from ..effects import planet_label, planet_refs
+from ..effects import planet_label
+from ..refs import planet_ref
 from ..supply import offer, take_top
 from .common import resolved, skip_option
 
@@ -19,7 +20,12 @@ RULE = "Set Biome"
 
 
 def planets_without_biome(game: Game, seat: int) -> list[str]:
-    return [r for r in planet_refs(game, seat) if game.planet(seat, r).biome is None]
+    refs = []
+    for s, system in enumerate(game.state.players[seat].systems):
+        for p, planet in enumerate(system.planets):
+            if planet.biome is None:
+                refs.append(planet_ref(s, p))
+    return refs
 
 
 def _take_label(game: Game, biome_id: str) -> str:

@@ -45,7 +45,7 @@ class CardOption(Option):
         game, seat = self.game, self.seat
         board = game.state.board
         card = take_top(board, board.life_decks, self.deck)
-        game.player(seat).hand.append(card)
+        game.state.players[seat].hand.append(card)
         game.note(seat, "card", f"{game.name(seat)} took Life card {card}")
         self.then()
 

@@ -23,7 +23,7 @@ TOP_TIER = 2
 
 def upgrade_console(game: Game, task: Task) -> Decision:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     options: list[Option] = []
     for token in FOCUS_TOKENS:
         tier = player.focus[token]
@@ -63,7 +63,7 @@ def _upgrade_label(card: FocusCard, token: str, tier: int, on_board: bool) -> st
 
 def _upgrade(game: Game, task: Task, token: str) -> None:
     seat = task.player
-    player = game.player(seat)
+    player = game.state.players[seat]
     game.pop(task)
     pay(game, seat, "energy", COST)
     player.focus[token] += 1

@@ -227,14 +227,14 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     big_objectives = board.big_objectives
     declined: list[str] = task.args.setdefault("declined", [])
     claimable = []
+    held_small = set()  # the Lifeforms whose small tile the player holds (claimed below: others)
+    for tile in player.lifeform_tiles:
+        if not tile.big:
+            held_small.add(tile.lifeform)
     for life in LIFEFORMS:
         total = totals[life]
         objective = objectives[life]
-        if (
-            total >= objective.small_threshold
-            and small_objectives[life]
-            and not any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
-        ):
+        if total >= objective.small_threshold and small_objectives[life] and life not in held_small:
             vp = small_objectives[life].pop()
             _claim(game, seat, life, big=False, vp=vp)
         # A small tile claimed changes nothing here: the big ones are offered after them all.

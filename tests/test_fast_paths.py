@@ -117,11 +117,7 @@ def test_a_move_retrieves_every_token_it_passes(seats: int) -> None:
     """Making a move reads which tokens it passes from its preview: the plain rule (every
     token on a slot the move passes is retrieved, a locked Wild unlocked) must agree."""
     passed = 0
-    for game in random_positions(seats, seed=10 + seats, every=1):
-        decision = game.decision
-        assert decision is not None
-        if decision.kind != "move":
-            continue
+    for game, decision in move_decisions(seats, seed=10 + seats):
         seat = decision.player
         player = game.player(seat)
         for option in decision.enabled:
@@ -192,22 +188,33 @@ def test_the_create_life_look_ahead_skips_only_what_it_could_not_find(seed: int)
     playable; the shortcuts before the search (rewards that change nothing a card needs, or
     only Lifeforms where no card has its icons) must agree with the search itself."""
     searched = 0
-    for game in random_positions(4, seed=30 + seed, every=1):
-        decision = game.decision
-        assert decision is not None
-        if decision.kind != "move":
-            continue
-        seat = decision.player
+    for game, seat, preview in create_life_moves(seed):
         if not game.player(seat).hand or playable_cards(game, seat, first_only=True):
             continue
-        for steps in (1, 2, 3):
-            preview = movement.preview_move(game, seat, steps)
-            if preview.action != "create_life" or not preview.retrieved:
-                continue
-            searched += 1
-            expected = movement._search_for_a_play(game, seat, preview)
-            assert movement._rewards_make_a_play(game, seat, preview) == expected
+        if not preview.retrieved:
+            continue
+        searched += 1
+        expected = movement._search_for_a_play(game, seat, preview)
+        assert movement._rewards_make_a_play(game, seat, preview) == expected
     assert searched > 0
+
+
+def move_decisions(seats: int, seed: int) -> Iterator[tuple[Game, Decision]]:
+    """Each move decision of a random game (see random_positions), with its game."""
+    for game in random_positions(seats, seed=seed, every=1):
+        decision = game.decision
+        assert decision is not None
+        if decision.kind == "move":
+            yield game, decision
+
+
+def create_life_moves(seed: int) -> Iterator[tuple[Game, int, movement.MovePreview]]:
+    """Every move onto Create Life, at each move decision of a random 4-seat game."""
+    for game, decision in move_decisions(4, seed=30 + seed):
+        for steps in (1, 2, 3):
+            preview = movement.preview_move(game, decision.player, steps)
+            if preview.action == "create_life":
+                yield game, decision.player, preview
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -516,24 +523,17 @@ def test_a_look_ahead_that_stops_at_create_life_finds_what_a_full_one_does(seed:
     decision's options: over every move onto Create Life, it must answer as the look-ahead
     that works every decision out."""
     searched = 0
-    for game in random_positions(4, seed=30 + seed, every=1):
-        decision = game.decision
-        assert decision is not None
-        if decision.kind != "move":
+    for game, seat, preview in create_life_moves(seed):
+        if not (preview.retrieved or preview.bonus):
             continue
-        seat = decision.player
-        for steps in (1, 2, 3):
-            preview = movement.preview_move(game, seat, steps)
-            if preview.action != "create_life" or not (preview.retrieved or preview.bonus):
-                continue
-            searched += 1
-            results = []
-            for stop_at in (None, "create_life"):
-                move = partial(_make_the_move, preview=preview)
-                trial = game.try_out(move, stop_at=stop_at)
-                budget = [movement.LOOK_AHEAD_LIMIT]
-                results.append(movement._reaches_a_play(trial, seat, budget))
-            assert results[0] == results[1]
+        searched += 1
+        results = []
+        for stop_at in (None, "create_life"):
+            move = partial(_make_the_move, preview=preview)
+            trial = game.try_out(move, stop_at=stop_at)
+            budget = [movement.LOOK_AHEAD_LIMIT]
+            results.append(movement._reaches_a_play(trial, seat, budget))
+        assert results[0] == results[1]
     assert searched > 0
 
 
@@ -555,11 +555,7 @@ def test_a_move_without_a_token_names_where_each_token_is(seats: int) -> None:
     """A move onto an inner space with no token to place writes why only when read: the words
     must say where each token is as the move found it, a token it retrieves lying down."""
     worded = 0
-    for game in random_positions(seats, seed=60 + seats, every=1):
-        decision = game.decision
-        assert decision is not None
-        if decision.kind != "move":
-            continue
+    for game, decision in move_decisions(seats, seed=60 + seats):
         player = game.player(decision.player)
         for preview in decision.options:
             if not isinstance(preview, movement.MovePreview) or "needs your" not in preview.reason:

@@ -407,7 +407,7 @@ def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool 
             step.kind, step.player, step.args = kind, seat, args
             pending.append(step)
     if bonus_at_once:  # its effects go above the steps after it, as its Task's would
-        _give_traffic_bonus(game, seat)
+        _give_traffic_bonus(game, seat, list(preview.bonus))  # the preview's, worked out
 
 
 def _biome_triggered(game: Game, player: PlayerState, action: str) -> bool:
@@ -554,9 +554,11 @@ def traffic_bonus(game: Game, task: Task) -> None:
     _give_traffic_bonus(game, task.player)
 
 
-def _give_traffic_bonus(game: Game, seat: int) -> None:
-    turn = game.state.turn
-    assert turn.landed is not None
-    bonus = rondel.bonus_effects(game, turn.landed, turn.distance)
+def _give_traffic_bonus(game: Game, seat: int, bonus: list[Effect] | None = None) -> None:
+    """The Traffic Bonus of the space landed on (`bonus`: as the move's preview found it)."""
+    if bonus is None:
+        turn = game.state.turn
+        assert turn.landed is not None
+        bonus = rondel.bonus_effects(game, turn.landed, turn.distance)
     game.note(seat, "bonus", f"Traffic Bonus: {effects_words(bonus)}")
     push_effects(game, seat, bonus, origin="Traffic Bonus", rule=RULE_TRAFFIC)

@@ -101,7 +101,7 @@ def test_activate_stars_with_no_star_to_pay_for_says_why_in_the_log() -> None:
     player.entropy = 1
     only(game, "activate_stars", 0, source="effect")
     assert game.log[-1].text == (
-        "Seat0 could not activate any Star: your cheapest Star costs 2 Entropy, you have 1"
+        "Seat0 could not activate any Star: their cheapest Star costs 2 Entropy, and they have 1"
     )
 
 

@@ -184,7 +184,7 @@ def test_the_log_records_each_event_with_its_round_and_seat() -> None:
     assert [(e.round, e.seat, e.kind, e.text) for e in new] == [
         (1, 0, "move", "Seat0 moved 3 to Activate Stars (O1), distance 3"),
         (1, 0, "retrieve", "Seat0 retrieved their Star token: +1 Entropy"),
-        (1, 0, "action", "Seat0 could not activate any Star: you have no Star"),
+        (1, 0, "action", "Seat0 could not activate any Star: they have no Star"),
     ]
     assert all(not e.private for e in new)
     assert kind(game) == "post_action"  # 2 Entropy: the exchange is still on offer

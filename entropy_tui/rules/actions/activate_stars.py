@@ -80,10 +80,11 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
                 ),
                 default=None,
             )
+            # Every seat reads the log: it speaks of the player in the third person.
             why = (
-                "you have no Star"
+                "they have no Star"
                 if cheapest is None
-                else f"your cheapest Star costs {cheapest} Entropy, you have {player.entropy}"
+                else f"their cheapest Star costs {cheapest} Entropy, and they have {player.entropy}"
             )
             game.note(seat, "action", f"{player.name} could not activate any Star: {why}")
         return None

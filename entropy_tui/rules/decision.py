@@ -105,14 +105,7 @@ def disabled(
     option_id: str, label: str | Callable[[], str], reason: str | Callable[[], str]
 ) -> Option:
     """An option shown so the player learns why it is not available."""
-    made = _new(Option)  # written out, as `option` is: several at most decisions
-    made.id = option_id
-    made._label = label
-    made.apply = _refuse
-    made.enabled = False
-    made._reason = reason
-    made.rule = ""
-    return made
+    return option(option_id, label, _refuse, False, reason)
 
 
 def _refuse() -> None:  # pragma: no cover - Game.choose never calls a disabled option

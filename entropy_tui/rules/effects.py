@@ -60,11 +60,8 @@ def push_effects(
         )
         return
     done = 0
-    for effect in effects:  # `_at_once`, written out: most effects are queued here
-        do = effect.do
-        if effect.per is not None or not (
-            do in AT_ONCE or (do == "gain_lifeform" and effect.local and bool(planet))
-        ):
+    for effect in effects:
+        if effect.per is not None or not _at_once(effect, planet):
             break
         _take_at_once(game, seat, effect, effect.n, planet, origin or "Effect")
         done += 1

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .decision import Decision, option
 from .effects import push_effects
-from .free_actions import EXCHANGE_COST, has_free_action
+from .free_actions import has_free_action
 from .state import GameState, Task, TurnState
 from .vocabulary import INNER_ACTION_TOKEN, title
 
@@ -120,10 +120,7 @@ def focus_trigger(game: Game, task: Task) -> None:
 def post_action(game: Game, task: Task) -> Decision | None:
     """After the action: free actions may still be taken, then the Mission step."""
     seat = task.player
-    player = game.state.players[seat]
-    # Its kept answers read first, without a call: most turns end with none.
-    nothing = player.entropy < EXCHANGE_COST and player.biome_ready is False
-    if nothing or not has_free_action(game, seat):
+    if not has_free_action(game, seat):
         game.state.pending.pop()
         return None
     return Decision(

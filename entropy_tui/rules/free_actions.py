@@ -33,10 +33,7 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
         for option_id, label, resource in EXCHANGES:
             exchanged = partial(_exchange, game, seat, resource)
             options.append(option(option_id, label, exchanged, rule="Actions"))
-    ready = player.biome_ready  # the kept answer of `_biome_to_fulfil`, read here directly
-    if ready is None:
-        ready = _biome_to_fulfil(game, player)
-    if ready:
+    if _biome_to_fulfil(game, player):
         index = game.index
         for s, system in enumerate(player.systems):
             for p, planet in enumerate(system.planets):

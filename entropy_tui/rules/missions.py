@@ -31,11 +31,8 @@ def mission_step(game: Game, task: Task) -> Decision | None:
     state.pending.pop()
     state.turn.step = "mission"
     player = state.players[seat]
-    index = game.index
-    tests = index.mission_tests
-    for mission_id in player.missions:  # `mission_met`, written out: every turn
-        counter, parameter, at_least = tests[mission_id]
-        if counter(index, player, parameter) >= at_least:
+    for mission_id in player.missions:
+        if mission_met(game, seat, mission_id):
             game.push_in_order(seat, [("play_mission", {}), ("lifeform_objectives", {})])
             return None
     if not any(state.turn.events) and not _tile_in_reach(game, player):
@@ -279,9 +276,7 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
 
 def _tile_in_reach(game: Game, player: PlayerState) -> bool:
     """Whether some Lifeform of the play area reaches the least that claims one of its tiles."""
-    totals = player.life_totals  # `lifeform_totals`, written out: every turn
-    if totals is None:
-        totals = lifeform_totals(player)
+    totals = lifeform_totals(player)
     for life, least in game.index.lifeform_tile_least:  # noqa: SIM110 - a loop: every turn
         if totals[life] >= least:
             return True

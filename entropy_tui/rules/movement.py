@@ -351,8 +351,7 @@ def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool 
     seat = task.player
     state = game.state
     player = state.players[seat]
-    if state.pending.pop() is not task:  # Game.pop, written out: every turn
-        raise RuntimeError(f"finished task {task.kind!r}, but another was on top")
+    game.pop(task)
     turn = state.turn
     turn.moved = preview.steps
     turn.landed = preview.destination

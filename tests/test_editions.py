@@ -24,7 +24,7 @@ from entropy_tui.rules.catalog import (
 )
 from entropy_tui.saves import FORMAT_VERSION, SaveError, load_game, write_save
 
-OLD_GAINS = 'value = { bacteria = 2 }'
+OLD_GAINS = "value = { bacteria = 2 }"
 
 
 def two_editions() -> dict[str, str]:
@@ -35,7 +35,7 @@ def two_editions() -> dict[str, str]:
         "newest = 2\n\n[[older]]\nedition = 1\nvalues = [\n"
         f'  {{ section = "life_cards", id = "L1", field = "gains", {OLD_GAINS} }},\n'
         '  { section = "lifeform_objectives", id = "plant", field = "big_threshold",'
-        ' value = 12 },\n'
+        " value = 12 },\n"
         "]\n"
     )
     return texts

@@ -48,9 +48,7 @@ def imports_after_code(path: Path) -> list[int]:
 def test_no_rule_module_imports_the_game_or_the_registry() -> None:
     modules = [m for m in RULES.rglob("*.py") if m.stem not in {"game", "tasks", "__init__"}]
     assert len(modules) > 20
-    offenders = {
-        str(m.relative_to(RULES)): runtime_imports(m) & UPSTREAM for m in sorted(modules)
-    }
+    offenders = {str(m.relative_to(RULES)): runtime_imports(m) & UPSTREAM for m in sorted(modules)}
     assert {m: found for m, found in offenders.items() if found} == {}
 
 

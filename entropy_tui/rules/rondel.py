@@ -75,8 +75,7 @@ def slots_on_the_way(start: int, steps: int) -> tuple[int, ...]:
 
 # The same, read as a table by the moves: three are previewed at every turn.
 SLOTS_ON_THE_WAY = tuple(
-    tuple(tuple(slots_passed(path(start, steps))) for steps in range(4))
-    for start in range(SPACES)
+    tuple(tuple(slots_passed(path(start, steps))) for steps in range(4)) for start in range(SPACES)
 )
 
 

@@ -150,9 +150,7 @@ class PlayerState:
     # decision, kept until a Planet's Lifeforms or Biome change (None: worked out when next
     # asked). Whatever changes those calls `area_changed`.
     biome_ready: bool | None = field(default=None, init=False, repr=False, compare=False)
-    life_totals: dict[str, int] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    life_totals: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def area_changed(self) -> None:
         """A Planet's Lifeforms or Biome changed: the sums kept from them are stale."""

@@ -26,8 +26,10 @@ def main() -> None:
     say(f"user={user} key={key}")
     say(f"{size()} controlling={controlling}")
     env = os.environ
-    say(f"TERM={env.get('TERM')} COLORTERM={env.get('COLORTERM', '-')} "
-        f"ESCDELAY={env.get('ESCDELAY', '-')} LD_PRELOAD={env.get('LD_PRELOAD', '-')}")
+    say(
+        f"TERM={env.get('TERM')} COLORTERM={env.get('COLORTERM', '-')} "
+        f"ESCDELAY={env.get('ESCDELAY', '-')} LD_PRELOAD={env.get('LD_PRELOAD', '-')}"
+    )
     signal.signal(signal.SIGWINCH, lambda *_: say(f"resized {size()}"))
 
     def hung_up(*_: object) -> None:

@@ -83,9 +83,7 @@ async def test_endless_environment_variables_are_cut_short(server: SshServer) ->
         assert b"COLORTERM=-" in await read_until(process, b"ready")
 
 
-async def test_garbage_and_floods_do_not_stop_the_server(
-    tmp_path: Path, server: SshServer
-) -> None:
+async def test_garbage_and_floods_do_not_stop_the_server(tmp_path: Path, server: SshServer) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
     writer.write(b"SSH-2.0-x\r\n" + os.urandom(64 * 1024))
     await writer.drain()

@@ -110,9 +110,7 @@ def _has_lifeform(planet: PlanetState) -> bool:
     return life["bacteria"] > 0 or life["plant"] > 0 or life["animal"] > 0
 
 
-def _no_space_reason(
-    game: Game, seat: int, asteroid_type: str, free: bool, discount: int
-) -> str:
+def _no_space_reason(game: Game, seat: int, asteroid_type: str, free: bool, discount: int) -> str:
     spaces = spaces_for(game, seat, asteroid_type, free, discount)
     if not spaces:
         return "your Planets have no empty Asteroid space"

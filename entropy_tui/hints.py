@@ -180,7 +180,7 @@ def _tracks(before: Standing, end: Standing) -> list[str]:
         if space > was:
             moved.append(f"advances you on the {name}")
         elif now_units > units:
-            counted.append(f"{words} for the {name}")
+            counted.append(f"raises the {name}'s count to {words}")
     return moved or counted[:1]
 
 

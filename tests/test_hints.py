@@ -4,9 +4,10 @@ names what the option gains."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from entropy_tui.bots.determinize import _visible_ids, component_families
-from entropy_tui.hints import advise, why
+from entropy_tui.hints import Standing, advise, describe, why
 from entropy_tui.rules import Game
 from entropy_tui.thinking import PlainDecision
 
@@ -138,3 +139,15 @@ def test_a_decision_with_one_option_is_said_to_have_no_other() -> None:
     while len(game.decision.enabled) != 1:
         game.choose(game.decision.enabled[0].id)
     assert hint_for(game)[1] == "It is the only option here."
+
+
+def test_the_line_says_a_track_counts_more_units() -> None:
+    game = Game.new(["Ann", "Bob"], seed=1)
+    before = Standing.of(game, 0)
+    name, space, units, _ = before.tracks[0]
+    more = (name, space, units + 2, f"{units + 2} different Stars")
+    end = replace(before, tracks=(more, *before.tracks[1:]))
+    line = describe(game, before, before, end)
+    assert line == f"Raises the {name}'s count to {units + 2} different Stars", line
+    advanced = replace(before, tracks=((name, space + 1, units, ""), *before.tracks[1:]))
+    assert describe(game, before, before, advanced) == f"Advances you on the {name}"

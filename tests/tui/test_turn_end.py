@@ -64,6 +64,24 @@ async def test_a_turn_ends_only_on_enter_and_can_be_taken_back_until_then() -> N
         assert "that was Ann's decision" in screen_text(app)
 
 
+async def test_a_turn_end_that_cannot_be_taken_back_says_why() -> None:
+    app = two_humans()
+    async with app.run_test(size=(110, 32)) as pilot:
+        await pilot.pause()
+        for _ in range(8):  # turns, until one reveals a card or tile
+            await to_the_end_of_the_turn(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            refusal = screen.session.game.undo_refusal()
+            if refusal is not None:
+                break
+            await press(pilot, "enter")
+        else:
+            raise AssertionError("no turn revealed anything")
+        text = " ".join(screen_text(app).split())
+        assert f"Enter: end your turn. {refusal}" in text, text
+
+
 async def test_without_the_step_the_turn_passes_at_its_last_decision() -> None:
     app = two_humans(confirm_turn_end=False)
     async with app.run_test(size=(80, 24)) as pilot:

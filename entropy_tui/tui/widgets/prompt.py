@@ -237,11 +237,11 @@ def _recap(scene: Scene) -> tuple[str, list[Content]]:
         done = this_turn(log, decision.player, names) or "nothing to show"
         refusal = scene.game.undo_refusal()
         back = (
-            Content.styled(key_for("undo"), "bold") + Content(": take back")
+            Content(", ") + Content.styled(key_for("undo"), "bold") + Content(": take back")
             if refusal is None
-            else Content.styled(refusal, "dim")
+            else Content(". ") + Content.styled(refusal, "dim")
         )
-        end = Content.styled(key_for("choose_highlighted"), "bold") + Content(": end your turn, ")
+        end = Content.styled(key_for("choose_highlighted"), "bold") + Content(": end your turn")
         # The keys first: a long turn's account may be cut, they never are.
         return "turn", [end + back, Content.styled("This turn: ", "bold") + Content(done)]
     turn = scene.view["turn"]

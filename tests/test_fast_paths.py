@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import partial
+from itertools import chain
 
 import pytest
 
 from entropy_tui.rules import Decision, Game, missions, movement, rondel
-from entropy_tui.rules.actions import catch_asteroid
+from entropy_tui.rules.actions import catch_asteroid, create_life
 from entropy_tui.rules.actions.create_life import (
     cards_by,
     discards_for,
@@ -180,6 +181,23 @@ def test_the_create_life_test_agrees_with_the_worded_rule(seats: int) -> None:
             for card, ref, _ in plain_plays(game, seat):
                 assert why_not(game, seat, card, ref)[1] == ""
     assert played > 0
+
+
+def test_the_table_of_planet_icons_stays_within_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table is emptied when full: the plays found stay the worded rule's."""
+    monkeypatch.setattr(create_life, "ICON_TABLE_LIMIT", 3)
+    positions = random_positions(4, seed=24, every=2)
+    first = next(positions)
+    monkeypatch.setattr(first.index, "icons_at", {})  # the index is shared by every game
+    emptied = 0
+    for game in chain([first], positions):  # one game, moved on between positions
+        for seat in range(4):
+            before = len(game.index.icons_at)
+            plays = [(p.card, p.planet, p.missing) for p in playable_cards(game, seat)]
+            assert plays == plain_plays(game, seat)
+            assert len(game.index.icons_at) <= 3
+            emptied += len(game.index.icons_at) < before
+    assert emptied > 0
 
 
 @pytest.mark.parametrize("seed", range(6))

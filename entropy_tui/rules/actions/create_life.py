@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 RULE = "Create Life"
 MAX_CARDS_PER_PLANET = 3
+# Planets (by tile, Star and Asteroids) whose icons are kept: some 14 new ones a game, so a
+# bound keeps the table small in a process that plays for weeks.
+ICON_TABLE_LIMIT = 4096
 
 
 @dataclass(slots=True)
@@ -149,6 +152,8 @@ def playable_cards(
             key = (planet.tile, star, *planet.asteroids.values())
             have = icon_table.get(key)
             if have is None:
+                if len(icon_table) >= ICON_TABLE_LIMIT:  # a process may play game after game
+                    icon_table.clear()
                 have = icon_table[key] = _icons_counted(index, planet, star)
             planets.append((s, p, planet.life, have))
     if not planets:

@@ -20,9 +20,7 @@ from .builders_extra import (
 )
 from .support import only, option_ids, planet, system
 
-CHARGE_REASON = (
-    "Can't land there: moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
-)
+CHARGE_REASON = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
 
 
 # --------------------------------------------------------------------- the 3-space charge
@@ -258,7 +256,7 @@ def test_landing_on_an_inner_space_retrieves_the_token_in_front_of_it() -> None:
     set_token(game, 0, "planet", "board", 1)
     start_turn(game, 0)
     assert refused(game)["move:1"] == (
-        "Can't land there: this inner space needs your Planet token (lying down until the end "
+        "this inner space needs your Planet token (lying down until the end "
         "of your turn) or your Wild token (still locked)"
     )
 
@@ -309,7 +307,7 @@ def test_create_life_needs_a_playable_card_to_land_on() -> None:
     mover.hand = ["L4"]  # needs Radiation: not playable
     start_turn(game, 0)
     assert refused(game)["move:1"] == (
-        "Can't land there: you may only land on Create Life when you can play a Life card"
+        "you may only land on Create Life when you can play a Life card"
     )
     mover.hand = ["L1"]  # needs Heat: the IA Star shows it
     start_turn(game, 0)
@@ -335,7 +333,7 @@ def test_create_life_may_be_landed_on_when_the_moves_rewards_make_a_card_playabl
     start_turn(game, 0)
     if not lands:
         assert refused(game)["move:2"] == (
-            "Can't land there: you may only land on Create Life when you can play a Life card"
+            "you may only land on Create Life when you can play a Life card"
         )
         return
     game.choose("move:2")
@@ -374,7 +372,7 @@ def test_the_rewards_of_a_move_are_searched_only_when_they_could_make_a_card_pla
     assert ("move:2" in option_ids(game)) == searched
     if not searched:
         assert refused(game)["move:2"] == (
-            "Can't land there: you may only land on Create Life when you can play a Life card"
+            "you may only land on Create Life when you can play a Life card"
         )
 
 

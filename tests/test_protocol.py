@@ -43,7 +43,7 @@ def test_a_disabled_id_is_refused_with_its_reason_and_changes_nothing() -> None:
     game = arranged_game(mover_at=inner(0), others_at=outer(1))
     set_token(game, 0, "planet", "board", 4)
     start_turn(game, 0)
-    assert refused(game)["move:2"].startswith("Can't land there: this inner space needs")
+    assert refused(game)["move:2"].startswith("this inner space needs")
     before = game.snapshot()
     assert game.decision is not None
     decision_before = [(o.id, o.enabled, o.reason) for o in game.decision.options]
@@ -51,7 +51,7 @@ def test_a_disabled_id_is_refused_with_its_reason_and_changes_nothing() -> None:
         game.choose("move:2")
     assert str(refusal.value).startswith("You can't choose 'Move 2 to Aggregate Planet")
     assert str(refusal.value).endswith(
-        ": Can't land there: this inner space needs your Planet token (on the board) "
+        ": this inner space needs your Planet token (on the board) "
         "or your Wild token (still locked)"
     )
     assert game.snapshot() == before

@@ -67,9 +67,8 @@ class MovePreview(Option):
     placeable: Sequence[str]  # tokens that could go on an inner space
     _why_not: str | Callable[[], str]  # why the move is not allowed, if it is not
     # The same for every move, so read from the class rather than stored in each preview
-    # (these shadow Option's slots, which a preview never writes).
+    # (it shadows Option's slot, which a preview never writes).
     rule = ""
-    _reason = ""
 
     @property
     def why_not(self) -> str:
@@ -90,7 +89,7 @@ class MovePreview(Option):
 
     @property
     def reason(self) -> str:
-        return f"Can't land there: {self.why_not}" if self._why_not else ""
+        return self.why_not
 
     def apply(self) -> None:  # a method here: no function stored per move
         if self._why_not or self.task is None:

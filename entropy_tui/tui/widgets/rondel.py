@@ -160,7 +160,7 @@ def _reaches(scene: Scene) -> dict[int, Reach]:
             occupied=preview.occupied,
             bonus=short_effects(preview.bonus),
             allowed=option.enabled,
-            reason=option.reason.removeprefix("Can't land there: "),
+            reason=option.reason,
         )
     return reaches
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -37,7 +37,6 @@ class MovePreview(Option):
     option of making it (its words are written only when read)."""
 
     __slots__ = (
-        "_why_not",
         "action",
         "bonus",
         "charge",
@@ -65,21 +64,16 @@ class MovePreview(Option):
     retrieved: Sequence[str]  # token kinds retrieved, in order
     unlocks_wild: bool
     placeable: Sequence[str]  # tokens that could go on an inner space
-    _why_not: str | Callable[[], str]  # why the move is not allowed, if it is not
     # The same for every move, so read from the class rather than stored in each preview
     # (it shadows Option's slot, which a preview never writes).
     rule = ""
 
-    @property
-    def why_not(self) -> str:
-        """Why the move is not allowed, or "" (written only when read)."""
-        if not isinstance(self._why_not, str):
-            self._why_not = self._why_not()
-        return self._why_not
+    # Why the move is not allowed ("" when it is): Option's reason, written only when read.
+    why_not = Option.reason
 
     @property
     def allowed(self) -> bool:
-        return not self._why_not
+        return not self._reason
 
     @property
     def label(self) -> str:
@@ -87,12 +81,8 @@ class MovePreview(Option):
             self._label = _move_label(self.game, self.seat, self)
         return self._label
 
-    @property
-    def reason(self) -> str:
-        return self.why_not
-
     def apply(self) -> None:  # a method here: no function stored per move
-        if self._why_not or self.task is None:
+        if self._reason or self.task is None:
             raise InvalidChoice(f"this move is not allowed: {self.reason}")
         _make_move(self.game, self.task, self)
 
@@ -175,13 +165,13 @@ def _previews(
         if charge and player.entropy + len(retrieved) < charge:
             why_not = "moving 3 spaces onto an occupied space costs 1 Entropy, and you have none"
         preview.retrieved, preview.placeable = retrieved, placeable
-        preview._why_not = why_not
+        preview._reason = why_not
         if action == "create_life" and not stuck and not why_not:
             if can_play is None:
                 can_play = bool(playable_cards(game, seat, first_only=True))
             if not can_play and not _rewards_make_a_play(game, seat, preview):
                 why_not = "you may only land on Create Life when you can play a Life card"
-                preview._why_not = why_not
+                preview._reason = why_not
         preview.enabled = not why_not
         previews.append(preview)
     return previews

@@ -49,7 +49,10 @@ def _host_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222)")
     parser.add_argument(
-        "--listen", default="", metavar="ADDRESS", help="the address to listen on (default: all)"
+        "--listen",
+        metavar="ADDRESS",
+        help="the address SSH and the web page listen on (default: every address for SSH, "
+        "127.0.0.1 for the web page)",
     )
     parser.add_argument(
         "--seats",
@@ -78,7 +81,14 @@ def _host_parser() -> argparse.ArgumentParser:
         "--web-port",
         type=int,
         metavar="PORT",
-        help="also offer the lobby to web browsers on this port (they give the table's password)",
+        help="also offer the lobby to web browsers on this port (they give the table's "
+        "password); on 127.0.0.1 unless --listen says otherwise",
+    )
+    parser.add_argument(
+        "--web-public-url",
+        metavar="URL",
+        help="the address browsers use when it is not this machine's own, e.g. "
+        "https://entropy.example.com behind a TLS proxy",
     )
     return parser
 
@@ -96,6 +106,19 @@ def host_main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.password == "":
+        print(
+            "entropy-tui host: --password '' would let anyone in; give a password, or leave "
+            "--password out to have one made up",
+            file=sys.stderr,
+        )
+        return 2
+    if args.web_public_url is not None:
+        from entropy_tui.web.server import public_url_problem
+
+        if problem := public_url_problem(args.web_public_url):
+            print(f"entropy-tui host: --web-public-url {problem}", file=sys.stderr)
+            return 2
     options = HostOptions(
         port=args.port,
         listen=args.listen,
@@ -106,5 +129,6 @@ def host_main(argv: list[str]) -> int:
         authorized_keys=args.authorized_keys,
         bot_delay=max(args.bot_delay, 0.0),
         web_port=args.web_port,
+        web_public_url=args.web_public_url,
     )
     return run_host(options)

@@ -28,7 +28,7 @@ AUTHORIZED_KEYS_FILE = "authorized_keys"
 @dataclass(frozen=True, slots=True)
 class HostOptions:
     port: int = 2222
-    listen: str = ""
+    listen: str | None = None  # --listen: the address of SSH and of the web page
     seats: str | None = None
     seed: int | None = None
     resume: bool = False
@@ -36,6 +36,17 @@ class HostOptions:
     authorized_keys: Path | None = None
     bot_delay: float = 0.6
     web_port: int | None = None  # the lobby for web browsers too (entropy_tui.web)
+    web_public_url: str | None = None  # the web page's address behind a TLS proxy
+
+    @property
+    def ssh_listen(self) -> str:
+        return self.listen if self.listen is not None else ""  # every address
+
+    @property
+    def web_listen(self) -> str:
+        """This machine only unless --listen says otherwise: the page is plain HTTP, which
+        carries the table's password unencrypted (SSH encrypts it)."""
+        return self.listen if self.listen is not None else "127.0.0.1"
 
 
 def run_host(options: HostOptions) -> int:
@@ -106,8 +117,10 @@ async def serve(table: Table, options: HostOptions) -> int:
             web, line = await serve_lobby(
                 table.web_command(),
                 port=options.web_port,
-                host=options.listen,
+                host=options.web_listen,
                 password=options.password,
+                guard=ssh.guard,  # a wrong password counts alike over SSH and on the web
+                public_url=options.web_public_url,
             )
             lines.append(line)
         table.connect_info = "\n".join(lines)
@@ -155,7 +168,7 @@ async def start_ssh(table: Table, options: HostOptions) -> tuple[SshServer, list
     password = options.password or new_code()
     server = await start_ssh_server(
         port=options.port,
-        host=options.listen,
+        host=options.ssh_listen,
         host_key=key_path,
         authorized_keys=keys,
         password=password,

@@ -7,10 +7,13 @@ import asyncio
 import signal
 import sys
 
-from .server import DEFAULT_MAX_TABS, WILDCARD_HOSTS, bind_failure, start_web_server
+from .server import DEFAULT_MAX_TABS, bind_failure, public_url_problem, start_web_server
 
 DEFAULT_PORT = 8000
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+EMPTY_PASSWORD = (
+    "--password '' would let anyone in; give a password, or leave --password out to open "
+    "the game with the link this prints"
+)
 
 
 def _port(text: str) -> int:
@@ -45,12 +48,19 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 lets "
-        "anyone who reaches this machine play, without a password)",
+        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+        "address of this machine)",
     )
     parser.add_argument(
         "--password",
-        help="a browser must give it (any user name) before it sees the game",
+        help="a browser must give it (any user name) before it sees the game (left out: the "
+        "printed link holds a random token instead)",
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use when it is not this server's own, e.g. "
+        "https://entropy.example.com behind a TLS proxy",
     )
     parser.add_argument(
         "--max-tabs",
@@ -103,6 +113,12 @@ def main(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         print("entropy-tui serve: --bot-delay must be 0 or more", file=sys.stderr)
         return 2
+    if args.password == "":
+        print(f"entropy-tui serve: {EMPTY_PASSWORD}", file=sys.stderr)
+        return 2
+    if args.public_url is not None and (problem := public_url_problem(args.public_url)):
+        print(f"entropy-tui serve: --public-url {problem}", file=sys.stderr)
+        return 2
     return asyncio.run(_serve(app_command(args), args))
 
 
@@ -110,7 +126,12 @@ async def _serve(command: list[str], args: argparse.Namespace) -> int:
     host, port = args.host, args.port
     try:
         server = await start_web_server(
-            command, host=host, port=port, max_tabs=args.max_tabs, password=args.password
+            command,
+            host=host,
+            port=port,
+            max_tabs=args.max_tabs,
+            password=args.password,
+            public_url=args.public_url,
         )
     except OSError as error:
         print(f"entropy-tui serve: {bind_failure(host, port, error)}", file=sys.stderr)
@@ -119,9 +140,8 @@ async def _serve(command: list[str], args: argparse.Namespace) -> int:
     print("Open it in a browser: every tab plays a game of its own. Ctrl+C stops.", flush=True)
     if args.password is not None:
         print("A browser asks for the password (any user name will do).", flush=True)
-    elif host not in LOOPBACK_HOSTS:
-        where = "any address of this machine" if host in WILDCARD_HOSTS else host
-        print(f"Anyone who can reach {where} can play here; --password asks for one.", flush=True)
+    else:
+        print("The link holds this server's token: whoever has the link can play.", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):

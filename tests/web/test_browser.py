@@ -13,6 +13,14 @@ pytestmark = needs_chromium
 
 NEW_GAME = ("ENTROPY - new game", "Seat 1", "Start game")
 KEYS_LIST = "Keys (g: what the letters mean, Esc closes)"
+# The origins of everything the page loaded or links to load.
+LOADED = """
+const addresses = performance.getEntriesByType("resource").map(entry => entry.name);
+for (const element of document.querySelectorAll("[href], [src]")) {
+  addresses.push(element.href || element.src);
+}
+return [...new Set(addresses.map(address => new URL(address).origin + "/"))];
+"""
 
 
 @pytest.fixture
@@ -27,9 +35,15 @@ def served() -> Iterator[Served]:
 def test_a_tab_opens_the_new_game_screen_takes_keys_and_ends_with_the_server(
     served: Served, browser: Browser
 ) -> None:
+    assert "?token=" in served.url  # no password: the printed link holds a token
     browser.open(served.url)
     screen = browser.wait_for(has_all(*NEW_GAME), "the new-game screen")
     assert "Seed 7" in screen  # the option given to serve reached the app
+    # The token went into a cookie and out of the address bar; the page, its script and its
+    # font all came from this server.
+    page = served.url.partition("?")[0]
+    assert browser.driver.current_url == page
+    assert browser.driver.execute_script(LOADED) == [page]
     browser.press("?")
     browser.wait_for(has_all(KEYS_LIST), "the list of keys after ?")
     assert served.processes_left()  # the tab's app runs in the server's process group

@@ -7,11 +7,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.events import Event, Key, Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.timer import Timer
 
 from .config import GameConfig
+from .input_limit import InputDropped, InputGate, gated
 from .keys import COMMANDS, bindings_for
 from .themes import COLOURBLIND_THEME, DEFAULT_THEME, THEMES, theme_variable_defaults
 
@@ -21,6 +24,8 @@ if TYPE_CHECKING:  # the engine loads only when a game starts, to keep start-up 
 
 MIN_SIZE = (80, 24)
 DEFAULT_BOT_DELAY = 0.6  # seconds between two bot decisions: slow enough to follow
+# Keys dropped in a flood are told at most this often (seconds), each notice showing as long.
+DROPPED_INPUT_NOTICE_INTERVAL = 2.0
 # What the command line asks to open instead of the new-game screen.
 OpenKind = Literal["load", "replay", "resume"]
 
@@ -62,11 +67,18 @@ class EntropyApp(App[None]):
         self.bot_factory = bot_factory
         self.game_in_progress = False
         self._last_resize: Size | None = None  # the size of the last Resize passed on
+        # Input dropped in a flood (see input_limit), and how much of it the player was told of.
+        self._dropping_gate: InputGate | None = None
+        self._dropped_input_told = 0
+        self._dropped_input_notice: Timer | None = None
         for theme in THEMES:
             self.register_theme(theme)
         # Set before the styles are first parsed, so that they are parsed only once.
         self.set_reactive(App.theme, COLOURBLIND_THEME if colourblind else DEFAULT_THEME)
         self.stylesheet.set_variables(self.get_css_variables())
+
+    def get_driver_class(self) -> type[Driver]:
+        return gated(super().get_driver_class())
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults()
@@ -215,6 +227,30 @@ class EntropyApp(App[None]):
             if typed_ahead is not None and typed_ahead(event):
                 return
         await super().on_event(event)
+
+    def on_input_dropped(self, message: InputDropped) -> None:
+        self._dropping_gate = message.gate
+        if self._dropped_input_notice is None:
+            self._dropped_input_notice = self.set_timer(
+                DROPPED_INPUT_NOTICE_INTERVAL, self._tell_dropped_input
+            )
+
+    def _tell_dropped_input(self) -> None:
+        """Says how many keys were dropped since the last notice; while some still are, looks
+        again later."""
+        self._dropped_input_notice = None
+        gate = self._dropping_gate
+        if gate is None or gate.dropped == self._dropped_input_told:
+            return
+        count, self._dropped_input_told = gate.dropped - self._dropped_input_told, gate.dropped
+        self.notify(
+            f"Too many keys at once: {count:,} were dropped. Type more slowly.",
+            severity="warning",
+            timeout=DROPPED_INPUT_NOTICE_INTERVAL,
+        )
+        self._dropped_input_notice = self.set_timer(
+            DROPPED_INPUT_NOTICE_INTERVAL, self._tell_dropped_input
+        )
 
     def watch_app_focus(self, focused: bool) -> None:
         """A screen shown while the terminal or browser tab had lost focus got no focused

@@ -18,9 +18,11 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 
 
 def saves_dir() -> Path:
-    """Where saves live (created on first use); ENTROPY_TUI_DATA overrides it (tests, kiosks)."""
+    """Where saves live (created on first use, for this user's eyes only: a table's save holds
+    every hand, and the folder the table's SSH key); ENTROPY_TUI_DATA overrides it (tests,
+    kiosks)."""
     folder = Path(os.environ.get("ENTROPY_TUI_DATA") or user_data_dir(APP_NAME, appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return folder
 
 
@@ -76,8 +78,10 @@ def summary(path: Path) -> SaveSummary | None:
     return found if shapes else None
 
 
-def list_saves() -> list[SaveSummary]:
-    """Saves, newest first; files that are plainly not saves are left out (and left alone)."""
+def list_saves(*, tables: bool = False) -> list[SaveSummary]:
+    """Saves, newest first: the plain game's, or with `tables` the shared tables' (which only
+    `entropy-tui host --resume` opens); files that are plainly not saves are left out (and left
+    alone)."""
     try:
         folder = saves_dir()
     except OSError:
@@ -86,7 +90,9 @@ def list_saves() -> list[SaveSummary]:
         found
         for path in folder.glob("*.json")
         # A name starting with a dot is a write cut short by a crash (see write_atomically).
-        if not path.name.startswith(".") and (found := summary(path)) is not None
+        if not path.name.startswith(".")
+        and (found := summary(path)) is not None
+        and found.table == tables
     ]
     return sorted(summaries, key=lambda s: s.saved_at, reverse=True)
 

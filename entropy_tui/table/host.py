@@ -72,7 +72,7 @@ def open_table(options: HostOptions) -> Table | None:
     if options.resume:
         from entropy_tui.save_folder import list_saves
 
-        latest = next((save for save in list_saves() if save.table and not save.over), None)
+        latest = next((save for save in list_saves(tables=True) if not save.over), None)
         if latest is None:
             raise SaveError("there is no unfinished table to bring back")
         return resume_table(latest.path, path, bot_delay=options.bot_delay)

@@ -146,11 +146,19 @@ class EntropyApp(App[None]):
     def open_save(self, path: Path, *, replay: bool = False) -> None:
         """Continues (or replays) a saved game; a file that can't be loaded is named, left as it
         is, and the new-game screen says why."""
-        from entropy_tui.save_folder import AUTOSAVE_PREFIX, saves_dir
+        from entropy_tui.save_folder import AUTOSAVE_PREFIX, saves_dir, summary
         from entropy_tui.saves import SaveError
 
         from .session import Session
 
+        saved = summary(path)
+        if saved is not None and saved.table and not replay:
+            # Played here, it would show every seat's hand and be saved without its seats.
+            self.new_game(
+                notice=f"{path} is the game of a shared table: only entropy-tui host --resume "
+                "brings it back, with its seats."
+            )
+            return
         # A game's own autosave goes on being written; any other file is left as it is.
         try:
             own = path.name.startswith(AUTOSAVE_PREFIX) and path.resolve().parent == (

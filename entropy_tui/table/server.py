@@ -12,6 +12,8 @@ import asyncio
 import contextlib
 import os
 import secrets
+import socket
+import stat
 import sys
 import tempfile
 import time
@@ -498,7 +500,42 @@ def resume_table(
     return Table(session, remote, socket_path, bot_delay, claims)
 
 
+SOCKET_FOLDER_PREFIX = "entropy-table-"
+SOCKET_NAME = "table.sock"
+
+
 def private_socket_path() -> Path:
-    """A socket in a folder only this user may enter."""
-    folder = Path(tempfile.mkdtemp(prefix="entropy-table-"))
-    return folder / "table.sock"
+    """A socket in a folder only this user may enter; the folders that killed hosts left behind
+    are removed first."""
+    remove_stale_socket_folders(Path(tempfile.gettempdir()))
+    return Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX)) / SOCKET_NAME
+
+
+def remove_stale_socket_folders(parent: Path) -> None:
+    """Removes this user's table folders in `parent` whose socket nobody listens on. A folder
+    with no socket yet (its host is on its set-up screen) or anything else in it stays."""
+    for folder in parent.glob(f"{SOCKET_FOLDER_PREFIX}*"):
+        path = folder / SOCKET_NAME
+        try:
+            if _stale(folder, path):
+                path.unlink()
+                folder.rmdir()
+        except OSError:
+            continue  # gone meanwhile, not ours, or not empty: left as it is
+
+
+def _stale(folder: Path, path: Path) -> bool:
+    info = folder.lstat()
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+        return False
+    if not stat.S_ISSOCK(path.lstat().st_mode):
+        return False
+    with socket.socket(socket.AF_UNIX) as probe:
+        probe.setblocking(False)  # a listener whose backlog is full answers at once too
+        try:
+            probe.connect(str(path))
+        except ConnectionRefusedError:
+            return True  # nobody listens: its host was killed
+        except BlockingIOError:
+            return False
+    return False

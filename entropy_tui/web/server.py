@@ -12,11 +12,11 @@ import errno
 import gc
 import hmac
 import ipaddress
+import re
 import secrets
 import shlex
 import socket
 from collections.abc import Awaitable, Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
@@ -35,7 +35,16 @@ WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::"})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 WRONG_PASSWORD_DELAY = 1.5  # seconds before a wrong password is answered, as over SSH
 PASSWORD_REALM = 'Basic realm="Entropy table", charset="UTF-8"'
-TEMPLATES = Path(__file__).parent / "templates"
+# textual-serve's page links its terminal font from a web font service; the page is served with
+# that link replaced by the same font from textual-serve's own static folder, so that it loads
+# nothing from outside this machine.
+STYLESHEET_LINK = re.compile(r"<link[^>]*href=\"(?P<href>[^\"]*)\"[^>]*>", re.IGNORECASE)
+OWN_FONT_FACES = """<style>
+      @font-face { font-family: "Roboto Mono"; font-style: normal;
+        src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf"); }
+      @font-face { font-family: "Roboto Mono"; font-style: italic;
+        src: url("/static/fonts/RobotoMono-Italic-VariableFont_wght.ttf"); }
+    </style>"""
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -60,7 +69,7 @@ class _TabServer(Server):
     def __init__(
         self, command: Sequence[str], *, title: str, max_tabs: int, public_url: str | None
     ) -> None:
-        super().__init__(shlex.join(command), title=title, templates_path=TEMPLATES)
+        super().__init__(shlex.join(command), title=title)
         self.max_tabs = max_tabs
         self.fixed_url = public_url
         self.tabs: set[asyncio.Task[Any]] = set()
@@ -85,7 +94,16 @@ class _TabServer(Server):
         # The page's links and its websocket address are built from public_url; building them
         # from the address this browser reached us at needs no await, so requests cannot mix.
         self.public_url = self.fixed_url or f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        page: web.Response = await super().handle_index(request)
+        if page.text is not None:
+            page.text = STYLESHEET_LINK.sub(self._own_stylesheet, page.text)
+        return page
+
+    def _own_stylesheet(self, link: re.Match[str]) -> str:
+        """A stylesheet of this server stays; one from elsewhere (the web font) is replaced."""
+        if link["href"].startswith(f"{self.public_url}/"):
+            return link[0]
+        return OWN_FONT_FACES
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         if len(self.tabs) >= self.max_tabs:

@@ -47,8 +47,8 @@ def same_code(typed: str, code: str) -> bool:
 
 @dataclass(slots=True)
 class Claim:
-    """Who took a remote seat: the public key they came with (None: a password login, who
-    comes back by name or by the code), and the seat's code."""
+    """Who took a remote seat: the public key they came with (None: a password login), and
+    the seat's code. Only that key or that code gives the seat again, never its name alone."""
 
     key: str | None
     code: str

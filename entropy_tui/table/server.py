@@ -32,6 +32,8 @@ from .seats import Claim, SeatState, new_code, same_code
 Role = Literal["lobby", "player", "spectator", "host"]
 MAX_TICKETS = 256  # tickets not yet used (a login whose screen never connected is forgotten)
 HELLO_SECONDS = 10.0  # a connection must say hello within this, or it is closed
+# Wrong seat codes a connection may type before it is closed: 31^8 codes can't be guessed.
+MAX_WRONG_CODES = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,7 @@ class Connection:
     role: Role = "lobby"
     seats: frozenset[int] = frozenset()  # the seats this screen decides for
     in_game: bool = False  # has the game: gets every choice
+    wrong_codes: int = 0  # seat codes typed in the lobby that matched no seat
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.writer.is_closing():
@@ -121,13 +124,14 @@ class Table:
         return {"op": "table", "seats": self.seat_list(), "spectators": spectators}
 
     def _save_claims(self) -> None:
-        """The seats go into the save with the game (so --resume knows them)."""
+        """The seats go into the save with the game (so --resume knows them), at once."""
         self.session.table = {
             "remote": [
                 {"seat": seat, **(self.claims[seat].as_data() if seat in self.claims else {})}
                 for seat in sorted(self.remote)
             ]
         }
+        self.session.autosave()
 
     # ------------------------------------------------------------------ tickets
     def issue(self, ticket: Ticket) -> str:
@@ -200,7 +204,8 @@ class Table:
         try:
             first = await asyncio.wait_for(reader.readline(), HELLO_SECONDS)
             if self._hello(connection, first):
-                while line := await reader.readline():
+                # A connection the table closed reads no more of what it had sent.
+                while not writer.is_closing() and (line := await reader.readline()):
                     self.handle(connection, line)
         except (TimeoutError, ConnectionError):
             pass
@@ -232,8 +237,9 @@ class Table:
         return True
 
     def _arrive(self, connection: Connection, ticket: Ticket) -> None:
-        """A login takes the seat named like its user, or comes back to the seat its key took;
-        anyone else reaches the lobby."""
+        """A login takes the free seat named like its user, or comes back to the seat its key
+        took; anyone else reaches the lobby. A seat once taken is given again only to the key
+        that took it or to its code (typed in the lobby): never by its name alone."""
         named = next(
             (
                 seat
@@ -246,11 +252,10 @@ class Table:
         notice = ""
         if named is not None:
             claim = self.claims.get(named)
-            if claim is None or claim.key is None or claim.key == ticket.key:
+            if claim is None or (claim.key is not None and claim.key == ticket.key):
                 self._seat(connection, named)
                 return
-            name = self.session.seats[named].name
-            notice = f"{name}'s seat is kept for the key that took it: type its seat code."
+            notice = self._taken_notice(named)
         if ticket.key is not None:
             for seat, claim in sorted(self.claims.items()):
                 if claim.key == ticket.key:
@@ -262,20 +267,38 @@ class Table:
         connection.role = "lobby"
         connection.send({**self.table_message(), "op": "lobby", "notice": notice})
 
-    def _seat(self, connection: Connection, seat: int) -> None:
-        """Gives `seat` to `connection`; a screen that held it is told and closed."""
+    def _taken_notice(self, seat: int) -> str:
+        """What the lobby tells a login named like a seat someone has taken."""
+        name = self.session.seats[seat].name
+        if self.claims[seat].key is None:
+            return (
+                f"{name}'s seat is taken: if it is yours, type the seat code you were shown"
+                " when you took it."
+            )
+        return (
+            f"{name}'s seat is kept for the key that took it: log in with that key, or type"
+            " its seat code."
+        )
+
+    def _seat(self, connection: Connection, seat: int, *, by_code: bool = False) -> None:
+        """Gives `seat` to `connection`, which the caller has found may have it: the seat is
+        free, or the connection came with the key that took it, or (`by_code`) typed its
+        code. A screen that held it is told and closed."""
         claim = self.claims.get(seat)
         key = connection.ticket.key if connection.ticket is not None else None
         if claim is None:
             claim = self.claims[seat] = Claim(key, new_code())
             self._save_claims()
-            self.session.autosave()
-        elif claim.key is None and key is not None:
-            claim.key = key  # a password login comes back with a key: the key holds it now
+        elif by_code and claim.key is None and key is not None:
+            claim.key = key  # the code proves the seat theirs: from now on their key brings them
             self._save_claims()
         old = self._holders.get(seat)
         if old is not None and old is not connection:
-            self._drop(old, f"{self.session.seats[seat].name} logged in again elsewhere.")
+            name = self.session.seats[seat].name
+            if by_code:
+                self._drop(old, f"{name}'s seat was taken with its seat code on another screen.")
+            else:
+                self._drop(old, f"{name} logged in again elsewhere.")
         self._holders[seat] = connection
         connection.role, connection.seats = "player", frozenset({seat})
         self._send_game(connection, code=claim.code)
@@ -432,8 +455,16 @@ class Table:
             return None
         for seat, claim in sorted(self.claims.items()):
             if same_code(message["code"], claim.code):
-                self._seat(connection, seat)
+                self._seat(connection, seat, by_code=True)
                 return None
+        connection.wrong_codes += 1
+        if connection.wrong_codes >= MAX_WRONG_CODES:
+            self._drop(
+                connection,
+                "Too many wrong seat codes, so this screen is closed: check the code and log in"
+                " again.",
+            )
+            return None
         return "No seat has that code."
 
     # ------------------------------------------------------------------ bots

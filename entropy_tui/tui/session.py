@@ -64,7 +64,8 @@ class Session:
         # Where every decision is saved (None: nowhere, as in tests of the screens alone).
         self.saver = Autosaver(save_path) if save_path is not None else None
         self.unsaved_reason = unsaved_reason  # why a game that should save can't
-        self._saved_at: tuple[int, int] | None = None  # (choices, notes) last written
+        # (choices, notes, a shared table's seats) last written
+        self._saved_at: tuple[int, int, dict[str, Any] | None] | None = None
         # Watching (a replay): nobody decides here, so no bots and no humans to hide cards from.
         self.watch_only = watch_only
         self._bot_factory = bot_factory or default_bot_factory
@@ -324,8 +325,8 @@ class Session:
     def autosave(self) -> None:
         """Saves the game in the background if anything changed since the last save (a game
         nobody has made a decision in yet has nothing to lose, and is not saved)."""
-        mark = (len(self.game.state.choices), len(self.timeline.notes))
-        if self.saver is None or mark in (self._saved_at, (0, 0)):
+        mark = (len(self.game.state.choices), len(self.timeline.notes), self.table)
+        if self.saver is None or mark == self._saved_at or mark[:2] == (0, 0):
             return
         self._saved_at = mark
         self.saver.submit(self.save_data())

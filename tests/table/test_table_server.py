@@ -142,7 +142,7 @@ async def test_a_dropped_seat_is_away_and_comes_back_to_the_same_decision(
     tmp_path: Path,
 ) -> None:
     table = await started(tmp_path)
-    ann, bob = await login(table, "ann"), await login(table, "bob")
+    ann, bob = await login(table, "ann", "SHA256:ann"), await login(table, "bob")
     await ann.next("game")
     await bob.next("game")
     await ann.close()
@@ -154,7 +154,7 @@ async def test_a_dropped_seat_is_away_and_comes_back_to_the_same_decision(
     step = len(table.session.game.state.choices)
     decision = table.session.decision
     assert decision is not None
-    again = await login(table, "Ann")
+    again = await login(table, "Ann", "SHA256:ann")
     game = await again.next("game")
     assert game["mine"] == [0]
     assert len(game["snapshot"]["choices"]) == step
@@ -166,11 +166,11 @@ async def test_a_dropped_seat_is_away_and_comes_back_to_the_same_decision(
     await table.close()
 
 
-async def test_a_second_login_takes_the_seat_over(tmp_path: Path) -> None:
+async def test_a_second_login_with_the_same_key_takes_the_seat_over(tmp_path: Path) -> None:
     table = await started(tmp_path)
-    first = await login(table, "ann")
+    first = await login(table, "ann", "SHA256:ann")
     await first.next("game")
-    second = await login(table, "ann")
+    second = await login(table, "ann-laptop", "SHA256:ann")
     assert (await second.next("game"))["mine"] == [0]
     assert (await first.next("bye"))["reason"] == "Ann logged in again elsewhere."
     assert await first.closed()
@@ -210,7 +210,9 @@ async def test_the_lobby_takes_a_free_seat_then_its_code_or_key_gives_it_back(
     # A login by the seat's name with another key reaches the lobby instead.
     bob = await login(table, "bob", "SHA256:someone-else")
     notice = (await bob.next("lobby"))["notice"]
-    assert notice == "Bob's seat is kept for the key that took it: type its seat code."
+    assert notice == (
+        "Bob's seat is kept for the key that took it: log in with that key, or type its seat code."
+    )
     await back.close()
     await bob.close()
     await table.close()

@@ -72,7 +72,7 @@ async def test_a_player_sees_their_own_seat_and_their_choice_is_made_everywhere(
 async def test_another_seat_away_at_its_decision_is_said_on_screen(tmp_path: Path) -> None:
     table = make_table(tmp_path, "remote:Ann,remote:Bob")
     await table.start()
-    bob = await Screen.open(table, ticket_of(table.command_for("bob", None)))
+    bob = await Screen.open(table, ticket_of(table.command_for("bob", "SHA256:bob")))
     await bob.next("game")
     app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
     async with app.run_test(size=SIZE) as pilot:
@@ -98,7 +98,7 @@ async def test_another_seat_away_at_its_decision_is_said_on_screen(tmp_path: Pat
         await settle(pilot)
         assert len(table.session.game.state.choices) == step
         # Bob comes back: the note goes, and his decision is the same one.
-        back = await Screen.open(table, ticket_of(table.command_for("Bob", None)))
+        back = await Screen.open(table, ticket_of(table.command_for("Bob", "SHA256:bob")))
         assert len((await back.next("game"))["snapshot"]["choices"]) == step
         await until(pilot, lambda: prompt.border_title != away)
         await back.close()

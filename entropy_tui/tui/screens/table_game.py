@@ -32,9 +32,10 @@ class TableScreen(GameScreen):
         code = self.replica.code
         if code is not None:
             self.notify(
-                f"{code} gives you this seat back from the lobby.",
+                # Without a key, the code is the only way back to the seat: give time to note it.
+                f"Write it down: {code} gives you this seat back from the lobby.",
                 title="Your seat code",
-                timeout=12,
+                timeout=30,
             )
         if self.replica.connect:
             self.call_after_refresh(self.action_how_to_join)

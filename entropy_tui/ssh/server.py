@@ -12,7 +12,7 @@ import asyncssh
 
 from . import logins
 from .host_key import ensure_host_key, load_host_key
-from .session import CommandFor, ProgramSession, RemoteScreen
+from .session import INPUT_WINDOW, CommandFor, ProgramSession, RemoteScreen
 
 log = logging.getLogger("entropy_tui.ssh")
 
@@ -214,7 +214,7 @@ class _Login(asyncssh.SSHServer):
         if self.screen is None or self._connection is None or self._has_session:
             return False
         self._has_session = True
-        channel = self._connection.create_server_channel()
+        channel = self._connection.create_server_channel(window=INPUT_WINDOW)
         _limit_environment(channel)
         session = ProgramSession(
             self.screen,

@@ -8,6 +8,7 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from time import monotonic
 
 import asyncssh
 
@@ -25,18 +26,55 @@ START_TIMEOUT = 30.0
 CLOSE_TIMEOUT = 5.0
 # Keys typed faster than the program reads them wait here; past this the client is paused.
 INPUT_BUFFER_LIMIT = 64 * 1024
+# What a client may send before the server has taken it (its SSH window): asyncssh holds this
+# much at most while the client is paused.
+INPUT_WINDOW = 2 * INPUT_BUFFER_LIMIT
 READ_CHUNK = 64 * 1024
+# Keys reach the program at most this fast (a burst of this many bytes, then so many a second):
+# far beyond any typing, but a flood keeps only a small share of a core busy reading it.
+INPUT_BURST = 64 * 1024
+INPUT_BYTES_PER_SECOND = 16 * 1024
+# Each new size makes the program lay out its screen again (at 1000x500, 0.23 s of CPU): a
+# client's sizes are applied this often at most; the latest always is, once its turn comes.
+RESIZES_PER_SECOND = 2.0
 
 
 @dataclass
 class RemoteScreen:
-    """What one connection's terminal has been sent: bytes from the program to the client."""
+    """One connection's terminal: bytes the program sent the client, and bytes the client typed
+    that reached the program."""
 
     user: str
     key_fingerprint: str | None
     bytes_written: int = 0
+    bytes_typed: int = 0
     columns: int = 0
     rows: int = 0
+
+
+class Allowance:
+    """So much per second, with a burst: what has been spent comes back at `rate` a second, up to
+    `burst`."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._left = burst
+        self._at = clock()
+
+    def available(self) -> float:
+        now = self._clock()
+        self._left = min(self.burst, self._left + (now - self._at) * self.rate)
+        self._at = now
+        return self._left
+
+    def spend(self, amount: float) -> None:
+        self._left -= amount
+
+    def wait_for(self, amount: float) -> float:
+        """Seconds until `amount` is available."""
+        return max(0.0, (amount - self.available()) / self.rate)
 
 
 def needs_terminal_line(user: str, port: int) -> bytes:
@@ -67,6 +105,12 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         self._launched = False
         self._input = bytearray()
         self._input_paused = False
+        self._taking_held_input = False
+        self._input_allowance = Allowance(INPUT_BYTES_PER_SECOND, INPUT_BURST, monotonic)
+        self._input_later: asyncio.TimerHandle | None = None
+        self._resize_allowance = Allowance(RESIZES_PER_SECOND, 1, monotonic)
+        self._resize_later: asyncio.TimerHandle | None = None
+        self._size_to_apply: tuple[int, int, int, int] | None = None
         self._lost = False
         self._start_timer: asyncio.TimerHandle | None = None
 
@@ -86,9 +130,23 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if self._program is not None:
-            self._program.resize(width, height, pixwidth, pixheight)
-            self.screen.columns, self.screen.rows = self._program.size()
+        self._size_to_apply = (width, height, pixwidth, pixheight)
+        if self._resize_later is None:
+            self._apply_size()
+
+    def _apply_size(self) -> None:
+        self._resize_later = None
+        if self._program is None or self._size_to_apply is None or self._lost:
+            return
+        wait = self._resize_allowance.wait_for(1)
+        if wait > 0:
+            loop = asyncio.get_running_loop()
+            self._resize_later = loop.call_later(wait, self._apply_size)
+            return
+        self._resize_allowance.spend(1)
+        self._program.resize(*self._size_to_apply)
+        self._size_to_apply = None
+        self.screen.columns, self.screen.rows = self._program.size()
 
     def shell_requested(self) -> bool:
         return True  # without a pty it is answered with one line in session_started
@@ -197,33 +255,61 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         self._flush_input()
 
     def _flush_input(self) -> None:
+        """Passes the keys waiting on to the program, as fast as it reads them and the input
+        allowance lets them go; whatever is left is tried again when either can take more."""
+        loop = asyncio.get_running_loop()
+        if self._input_later is not None:
+            self._input_later.cancel()
+            self._input_later = None
         program = self._program
         if program is not None and program.running and not self._lost and self._input:
+            allowed = min(len(self._input), int(self._input_allowance.available()))
+            written = 0
             try:
-                del self._input[: os.write(program.master, self._input)]
+                written = os.write(program.master, self._input[:allowed]) if allowed else 0
             except BlockingIOError:
                 pass
             except OSError:  # the program has closed its terminal
                 self._input.clear()
-            loop = asyncio.get_running_loop()
-            if self._input:
+            del self._input[:written]
+            self._input_allowance.spend(written)
+            self.screen.bytes_typed += written
+            if self._input and written < allowed:  # the terminal is full: when it can take more
                 loop.add_writer(program.master, self._flush_input)
             else:
                 loop.remove_writer(program.master)
-        # Keys that wait (for the program to read them, or to start) make the client wait too.
+                if self._input:  # the allowance is spent: when it has come back a little
+                    wait = self._input_allowance.wait_for(min(len(self._input), 1024))
+                    self._input_later = loop.call_later(wait, self._flush_input)
+        self._pace_client()
+
+    def _pace_client(self) -> None:
+        """Keys that wait (for the program to read them, or to start) make the client wait too.
+        After a pause asyncssh opens the client's whole window again at the first bytes it passes
+        on, even while it still holds more: so on resuming, all it holds is taken at once (one
+        window at most), and only then is the client paused again if need be. Otherwise each
+        pause would let another window in, and a flood would pile up in the host without end."""
+        if self._taking_held_input:
+            return
         assert self._channel is not None
         if len(self._input) > INPUT_BUFFER_LIMIT and not self._input_paused:
             self._input_paused = True
             self._channel.pause_reading()
         elif self._input_paused and len(self._input) <= INPUT_BUFFER_LIMIT // 2:
             self._input_paused = False
-            self._channel.resume_reading()
+            self._taking_held_input = True
+            try:
+                self._channel.resume_reading()  # passes on what it holds before returning
+            finally:
+                self._taking_held_input = False
+            self._pace_client()
 
     # The client has gone.
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = True
-        if self._start_timer is not None:
-            self._start_timer.cancel()
+        for timer in (self._start_timer, self._input_later, self._resize_later):
+            if timer is not None:
+                timer.cancel()
         program = self._program
         if program is None:
             return

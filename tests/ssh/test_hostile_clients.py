@@ -11,8 +11,8 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from entropy_tui.ssh import SshServer, logins, start_ssh_server
-from entropy_tui.ssh.terminal import MAX_COLUMNS, MAX_ROWS
+from entropy_tui.ssh import SshServer, logins, session, start_ssh_server
+from entropy_tui.ssh.terminal import MAX_COLUMNS, MAX_ROWS, PtyProgram
 
 from .support import ProbeCommands
 
@@ -117,3 +117,72 @@ async def test_wrong_passwords_lock_the_address_out(
     with pytest.raises((asyncssh.Error, OSError)):
         await connect(server)  # even the right password, until the window has passed
     assert commands.asked == []
+
+
+async def test_a_flood_of_window_sizes_is_applied_a_few_times_ending_with_the_last(
+    server: SshServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    applied: list[tuple[int, int]] = []
+    resize = PtyProgram.resize
+
+    def counted(program: PtyProgram, columns: int, rows: int, *pixels: int) -> None:
+        applied.append((columns, rows))
+        resize(program, columns, rows, *pixels)
+
+    monkeypatch.setattr(PtyProgram, "resize", counted)
+    async with connect(server) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(process, b"ready")
+        applied.clear()
+        for n in range(200):  # each would lay the screen out again at the largest size
+            process.change_terminal_size(MAX_COLUMNS - n % 2, MAX_ROWS)
+        process.change_terminal_size(90, 30)
+        await read_until(process, b"resized size=90x30")
+    assert len(applied) <= 3 and applied[-1] == (90, 30)
+
+
+async def test_keys_reach_the_program_no_faster_than_the_input_allowance(
+    server: SshServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [0.0]
+    monkeypatch.setattr(session, "monotonic", lambda: now[0])
+    monkeypatch.setattr(session, "INPUT_BURST", 1000)
+    async with connect(server) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(process, b"ready")
+        process.stdin.write(b"x" * 999 + b"\r" + b"y" * 999 + b"\r")
+        # Requests follow the data sent before them: once the program hears of this one, the
+        # server has had every key.
+        process.change_terminal_size(90, 30)
+        seen = await read_until(process, b"resized size=90x30")
+        assert server.screens[0].bytes_typed == 1000  # the clock stands still: only the burst
+        now[0] += 1000 / session.INPUT_BYTES_PER_SECOND
+        seen += await read_until(process, b"got yyy")
+        assert b"got xxx" in seen and server.screens[0].bytes_typed == 2000
+
+
+async def test_a_flood_of_keys_waits_in_the_client_not_in_the_host(
+    server: SshServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The program takes keys fast enough that the client is paused and resumed again and again;
+    each time, the host may take in one SSH window more, but keeps no more than that."""
+    monkeypatch.setattr(session, "INPUT_BYTES_PER_SECOND", 4 * 1024 * 1024)
+    flood = (b"k" * 1023 + b"\r") * 8 * 1024
+    async with connect(server) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(process, b"ready")
+        echoes = asyncio.ensure_future(process.stdout.read())  # takes the echoes as they come
+        process.stdin.write(flood)
+        screen = server.screens[0]
+        most_ahead = 0
+        for _ in range(30 * 100):  # at most 30 s
+            # What the client has sent that has not reached the program: in the host, or on
+            # its way there (within the window the host has granted).
+            sent = len(flood) - process.channel.get_write_buffer_size()
+            most_ahead = max(most_ahead, sent - screen.bytes_typed)
+            if screen.bytes_typed == len(flood):
+                break
+            await asyncio.sleep(0.01)
+        echoes.cancel()
+    assert screen.bytes_typed == len(flood)
+    assert most_ahead <= session.INPUT_BUFFER_LIMIT + 2 * session.INPUT_WINDOW

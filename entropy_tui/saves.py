@@ -221,7 +221,6 @@ def load_game(path: Path) -> tuple[Game, Save]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
     from .rules import Game, InvalidChoice
     from .rules.catalog import UnknownEdition
-    from .saved import BOT_KINDS
 
     save = read_save(path)
     try:
@@ -242,9 +241,6 @@ def load_game(path: Path) -> tuple[Game, Save]:
             f"{path}: its snapshot does not match its choice log (edited by hand, or saved by"
             " an entropy-tui playing other rules?)"
         )
-    # A seat handed over in the game went to a bot this version has.
-    if any(player.bot not in (None, *BOT_KINDS) for player in game.state.players):
-        raise SaveError(f"{path}: a seat is handed to a bot this entropy-tui lacks")
     for note in save.notes:
         if note.at_event > len(game.state.log) or (note.seat or 0) >= len(save.config.seats):
             raise SaveError(f"{path}: a log note does not fit the game ({note.text!r})")

@@ -3,6 +3,7 @@ games and undo all agree on who plays each seat from which step on."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -113,7 +114,8 @@ def test_nothing_before_the_change_can_be_taken_back_and_after_it_undo_works() -
         ("control:0:random:greedy", "played by a person, not by the Beginner bot"),
         ("control:0:person:person", "already plays it"),
         ("control:7:person:greedy", "does not name a seat"),
-        ("control:0:person:Greedy!", "is not a bot's name"),
+        ("control:0:person:Greedy!", "'Greedy!' is not a bot of this game"),
+        ("control:0:person:oracle", "'oracle' is not a bot of this game"),
         ("control:0:person", "does not name a seat"),
     ],
 )
@@ -127,13 +129,29 @@ def test_a_malformed_or_stale_change_is_refused_and_changes_nothing(
     assert game.snapshot() == before
 
 
-def test_a_save_handing_a_seat_to_an_unknown_bot_is_refused(tmp_path: Path) -> None:
+def test_a_seat_is_never_handed_to_a_bot_there_is_none_of(tmp_path: Path) -> None:
     game = played(Game.new(["Ann", "Bob"], seed=5), 3)
-    game.change_control(1, "oracle")
+    before = game.snapshot()
+    with pytest.raises(InvalidChoice, match="'oracle' is not a bot of this game"):
+        game.change_control(1, "oracle")
+    assert game.snapshot() == before
+    # A save whose log says so anyway (edited by hand) is refused.
     path = tmp_path / "game.json"
     write_save(game, path)
-    with pytest.raises(SaveError, match="a bot this entropy-tui lacks"):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["choices"].append("control:1:person:oracle")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match="'oracle' is not a bot of this game"):
         load_game(path)
+
+
+@pytest.mark.parametrize("option", [None, 3, ["move:1"]])
+def test_an_option_that_is_not_a_string_is_refused(option: object) -> None:
+    game = Game.new(["Ann", "Bob"], seed=5)
+    before = game.snapshot()
+    with pytest.raises(InvalidChoice, match="An option is chosen by its id"):
+        game.choose(option)  # type: ignore[arg-type]
+    assert game.snapshot() == before
 
 
 def test_the_log_names_bots_by_the_levels_players_choose_them_by() -> None:
@@ -141,3 +159,11 @@ def test_the_log_names_bots_by_the_levels_players_choose_them_by() -> None:
     from entropy_tui.tui.config import BOT_LEVELS
 
     assert {level.kind: level.name for level in BOT_LEVELS} == LEVEL_NAMES
+
+
+def test_a_seat_may_be_handed_to_every_bot_there_is_and_only_to_those() -> None:
+    from entropy_tui.bots import BOTS
+    from entropy_tui.rules.control import LEVEL_NAMES
+    from entropy_tui.saved import BOT_KINDS
+
+    assert set(LEVEL_NAMES) == set(BOTS) == set(BOT_KINDS)

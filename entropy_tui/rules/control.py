@@ -7,15 +7,14 @@ side it comes from lets the game tell who sat where at the start.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .decision import InvalidChoice
 
 PREFIX = "control:"
 PERSON = "person"
-_BOT_NAME = re.compile(r"^[a-z]{1,16}$")
-# The bots as players know them, by their level (the new-game screen's words too).
+# The bots as players know them, by their level (the new-game screen's words too). A seat is
+# handed only to one of these: a game whose seat went to a bot nobody has could not go on.
 LEVEL_NAMES = {"random": "Beginner", "greedy": "Casual", "expert": "Expert"}
 
 
@@ -56,6 +55,6 @@ def _side(bot: str | None) -> str:
 def _controller(part: str, choice_id: str) -> str | None:
     if part == PERSON:
         return None
-    if not _BOT_NAME.match(part):
-        raise InvalidChoice(f"{choice_id!r}: {part!r} is not a bot's name")
+    if part not in LEVEL_NAMES:
+        raise InvalidChoice(f"{choice_id!r}: {part[:40]!r} is not a bot of this game")
     return part

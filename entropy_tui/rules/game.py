@@ -206,6 +206,8 @@ class Game:
             if option.id == option_id:
                 break
         else:
+            if not isinstance(option_id, str):
+                raise InvalidChoice(f"An option is chosen by its id, not by {option_id!r}.")
             if is_control(option_id):  # no option's id starts as a seat change's does
                 self._hand_over(parse_control(option_id, len(self.state.players)))
                 return

@@ -30,8 +30,12 @@ def decode(line: bytes) -> dict[str, Any]:
     """The message on a line (raises ProtocolError)."""
     try:
         message = json.loads(line)
+    except RecursionError:
+        raise ProtocolError("its JSON is nested too deeply") from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ProtocolError("not a JSON line") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise ProtocolError("a number in it is too long") from None
     if not isinstance(message, dict) or not isinstance(message.get("op"), str):
         raise ProtocolError('not a message (a JSON object with an "op")')
     return message

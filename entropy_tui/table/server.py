@@ -408,7 +408,12 @@ class Table:
         refusal = self._decision_refusal(connection, step)
         if refusal is not None:
             return refusal
+        decision = self.session.decision
+        assert decision is not None
         try:
+            # Only the pending decision's own options: the engine also takes a seat changing
+            # hands (a `control:` id), which is the host's to make, never a screen's.
+            decision.option(option)
             self.session.choose(option)
         except InvalidChoice as error:
             return str(error)

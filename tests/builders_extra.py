@@ -33,11 +33,14 @@ def outer(k: int) -> int:
     return 2 * k + 1
 
 
-def arranged_game(seats: int = 2, *, mover_at: int = 0, others_at: int | None = None) -> Game:
+def arranged_game(
+    seats: int = 2, *, mover_at: int = 0, others_at: int | None = None, edition: int | None = 1
+) -> Game:
     """A blank game with the Action tiles in catalog order, seat 0 on `mover_at`, every other
     Scientist on `others_at` (default: the space opposite), all Creation tokens ready and every
-    Wild locked on the board in slot 3 (out of the way unless a test says otherwise)."""
-    game = blank_game(seats)
+    Wild locked on the board in slot 3 (out of the way unless a test says otherwise).
+    `edition`: of the component data, as in `blank_game`."""
+    game = blank_game(seats, edition=edition)
     game.state.board.action_tiles = list(TILES_IN_ORDER)
     park = others_at if others_at is not None else (mover_at + 6) % 12
     for seat, player in enumerate(game.state.players):

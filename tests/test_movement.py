@@ -307,7 +307,8 @@ def test_create_life_needs_a_playable_card_to_land_on() -> None:
     mover.hand = ["L4"]  # needs Radiation: not playable
     start_turn(game, 0)
     assert refused(game)["move:1"] == (
-        "you may only land on Create Life when you can play a Life card"
+        "you may only land on Create Life when you can play a Life card: L4: needs 1 more"
+        " Radiation icon on Carbon Planet C01 (or another card with a Radiation icon to discard)"
     )
     mover.hand = ["L1"]  # needs Heat: the IA Star shows it
     start_turn(game, 0)
@@ -333,7 +334,8 @@ def test_create_life_may_be_landed_on_when_the_moves_rewards_make_a_card_playabl
     start_turn(game, 0)
     if not lands:
         assert refused(game)["move:2"] == (
-            "you may only land on Create Life when you can play a Life card"
+            "you may only land on Create Life when you can play a Life card: L24: needs 1 more"
+            " Bacteria on Heat Planet H07"
         )
         return
     game.choose("move:2")
@@ -354,13 +356,13 @@ def test_the_rewards_of_a_move_are_searched_only_when_they_could_make_a_card_pla
     from entropy_tui.rules import movement
 
     searches: list[int] = []
-    search = movement._reaches_a_play
+    search = movement.leads_to_a_play
 
     def counted(*args: object) -> bool:
         searches.append(1)
         return search(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(movement, "_reaches_a_play", counted)
+    monkeypatch.setattr(movement, "leads_to_a_play", counted)
     game = arranged_game(mover_at=outer(5), others_at=inner(3))
     mover = game.player(0)
     mover.systems = [system(star, planet("H07"))]
@@ -371,14 +373,15 @@ def test_the_rewards_of_a_move_are_searched_only_when_they_could_make_a_card_pla
     assert bool(searches) == searched
     assert ("move:2" in option_ids(game)) == searched
     if not searched:
-        assert refused(game)["move:2"] == (
-            "you may only land on Create Life when you can play a Life card"
+        assert refused(game)["move:2"].startswith(
+            "you may only land on Create Life when you can play a Life card: L24: needs"
         )
 
 
 def test_create_life_may_be_landed_on_when_no_move_at_all_is_legal() -> None:
     """I0: +1 is Create Life with no card, +2 is I1 with the Planet token on the board and the
-    Wild locked, +3 is O1 occupied with no Entropy. So Create Life becomes legal."""
+    Wild locked, +3 is O1 occupied with no Entropy. So Create Life becomes legal (as in
+    editions 1 to 3: then "Play no Life card"; see test_create_life_edges for today's)."""
     game = arranged_game(mover_at=inner(0), others_at=outer(1))
     set_token(game, 0, "planet", "board", 4)
     start_turn(game, 0)

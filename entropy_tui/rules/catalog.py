@@ -208,6 +208,8 @@ class Board(Frozen):
     generator_discount: Positive  # Entropy off each discounted Star
     solar_systems: Positive
     planet_spaces: Positive  # per Solar System tile
+    # How Create Life's edges are played (board.toml): 1 as in editions 1 to 3, 2 since.
+    create_life_edges: Literal[1, 2]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

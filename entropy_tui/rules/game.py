@@ -14,6 +14,7 @@ from .catalog import Catalog, load_catalog
 from .control import ControlChange, controller_words, is_control, parse_control
 from .decision import Decision, InvalidChoice
 from .free_actions import EXCHANGE_COST, free_action_options
+from .landing import keep_the_landing_playable
 from .refs import parse_planet_ref
 from .rng import Rng
 from .state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
@@ -306,8 +307,16 @@ class Game:
                         exchange and player.entropy >= EXCHANGE_COST
                     ):
                         decision.options.extend(free_action_options(self, turn.player, exchange))
+                    if turn.action == "create_life" and turn.step == "movement":
+                        self._keep_the_landing_playable(decision)
                 self._decision = decision
                 return
+
+    def _keep_the_landing_playable(self, decision: Decision) -> None:
+        """After landing on Create Life, a reward that would leave no card to play is refused
+        (since edition 4; a look-ahead copy that stops early explores every way itself)."""
+        if self._handlers is HANDLERS and self.catalog.board.create_life_edges > 1:
+            keep_the_landing_playable(self, decision)
 
     # ----------------------------------------------------------------- for handlers
     def player(self, seat: int) -> PlayerState:

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from . import rondel
 from .actions.activate_stars import activate_star
-from .actions.create_life import playable_cards
+from .actions.create_life import playable_cards, unplayable_reason
 from .decision import Decision, InvalidChoice, Option, disabled, option
 from .describe import effects_words, star_words
 from .effects import push_effects, take_back_token
 from .flow import focus_tier_effects
+from .landing import leads_to_a_play
 from .state import Task
 from .vocabulary import title
 
@@ -25,7 +26,9 @@ RULE_MOVE = "Movement"
 RULE_PASS = "Passing a Creation Token"
 RULE_INNER = "Landing on Inner Circle Actions"
 RULE_TRAFFIC = "Traffic Bonus"
-LOOK_AHEAD_LIMIT = 60  # positions looked at, at most, for the rewards of one move
+NO_CARD = "you may only land on Create Life when you can play a Life card"
+SHOWN_CARDS = 3  # a refused landing names what this many cards of the hand lack
+NO_LEGAL_MOVE = "; no other move is legal, so you land without a card to play and take no action"
 # Effects that never change which Life card can be played where: resources, discounts, and
 # Lifeforms added to the card about to be played.
 PLAY_NEUTRAL = frozenset({"gain", "discount", "card_lifeforms"})
@@ -170,7 +173,7 @@ def _previews(
             if can_play is None:
                 can_play = bool(playable_cards(game, seat, first_only=True))
             if not can_play and not _rewards_make_a_play(game, seat, preview):
-                why_not = "you may only land on Create Life when you can play a Life card"
+                why_not = partial(_no_card_reason, game, seat)
                 preview._reason = why_not
         preview.enabled = not why_not
         previews.append(preview)
@@ -179,27 +182,21 @@ def _previews(
 
 def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
     """Can this move's own rewards (a Star activated for a passed token, a Biome reward at the
-    end of Movement) make a Life card playable by the time Create Life is resolved? Only
-    rewards whose outcome is in sight count: a way through them that draws from a stack
-    does not."""
+    end of Movement) make a Life card playable by the time Create Life is resolved? Every way
+    through them is tried (see landing.py), unless none of them can change what is played."""
     player = game.player(seat)
     index = game.index
-    biomes = [
-        index.biome[planet.biome]
-        for system in player.systems
-        for planet in system.planets
-        if planet.biome is not None and index.biome[planet.biome].trigger == "create_life"
-    ]
-    if not player.hand or not (preview.retrieved or biomes):
-        return False
-    # Every effect the rest of the Movement step can bring: a Star activated for a token,
-    # the Traffic Bonus, a Biome's reward (or, fulfilled on the way, its improved reward).
-    # When none of them can change what can be played, neither can any way through them.
+    # Every effect the rest of the Movement step can bring: the Traffic Bonus, a Star activated
+    # for a token, a Biome's reward (or, fulfilled on the way, its improved reward). When none
+    # of them can change what can be played, neither can any way through them.
     effects = list(preview.bonus)
     if preview.retrieved:
         effects += [e for s in player.systems if s.star for e in index.any_star[s.star].effect]
-    for biome in biomes:
-        effects += [*biome.reward, *biome.improved]
+    for system in player.systems:
+        for planet in system.planets:
+            if planet.biome is not None and index.biome[planet.biome].trigger == "create_life":
+                biome = index.biome[planet.biome]
+                effects += [*biome.reward, *biome.improved]
     verbs = {effect.do for effect in effects}
     if verbs <= PLAY_NEUTRAL:
         return False
@@ -207,43 +204,24 @@ def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
     # can only make a play of a card whose icons are already there.
     if verbs <= LIFEFORMS_ONLY and not playable_cards(game, seat, first_only=True, lifeforms=False):
         return False
-    return _search_for_a_play(game, seat, preview)
-
-
-def _search_for_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
-    """The look-ahead itself: the move made on a copy, and the ways through the rest of the
-    Movement step tried until one reaches Create Life with a card to play."""
-    trial = game.try_out(
-        lambda trial: _make_move(trial, trial.state.pending[-1], preview), stop_at="create_life"
+    return leads_to_a_play(
+        game, seat, lambda trial: _make_move(trial, trial.state.pending[-1], preview)
     )
-    found = _reaches_a_play(trial, seat, [LOOK_AHEAD_LIMIT])
-    trial.let_go()
-    return found
 
 
-def _reaches_a_play(game: Game, seat: int, budget: list[int]) -> bool:
-    """Does some way through the rest of the Movement step reach Create Life with a card to
-    play? `budget` counts down the positions still to look at."""
-    decision = game.decision
-    if decision is None or decision.player != seat:
-        return False
-    if decision.kind == "create_life":
-        return bool(playable_cards(game, seat, first_only=True))
-    options = decision.enabled
-    for n, way in enumerate(options):
-        if budget[0] <= 0:
-            return False
-        budget[0] -= 1
-        # The last way is tried on this position itself: nothing looks at it afterwards.
-        branch = game if n == len(options) - 1 else game.copy()
-        reveals = branch.state.board.reveals
-        branch.choose(way.id)
-        found = branch.state.board.reveals == reveals and _reaches_a_play(branch, seat, budget)
-        if branch is not game:
-            branch.let_go()
-        if found:
-            return True
-    return False
+def _no_card_reason(game: Game, seat: int) -> str:
+    """Why Create Life can't be landed on: what each card in hand lacks where it comes
+    closest (as Create Life's own options say), even with the move's rewards."""
+    player = game.player(seat)
+    cards = list(dict.fromkeys(player.hand))
+    if not cards:
+        return f"{NO_CARD}, and you have no Life card in hand"
+    if not any(system.planets for system in player.systems):
+        return f"{NO_CARD}, and you have no Planet"
+    lacks = [f"{card}: {unplayable_reason(game, seat, card)}" for card in cards[:SHOWN_CARDS]]
+    if len(cards) > SHOWN_CARDS:
+        lacks.append(f"{len(cards) - SHOWN_CARDS} more cards can't be played either")
+    return f"{NO_CARD}: " + "; ".join(lacks)
 
 
 def _no_token_reason(
@@ -327,7 +305,12 @@ def move_decision(game: Game, task: Task) -> Decision:
     seat = task.player
     previews = _previews(game, seat, task, False, (1, 2, 3))
     if not (previews[0].enabled or previews[1].enabled or previews[2].enabled):
+        # No move is legal: Create Life, always in reach then, is let in without a card.
         previews = _previews(game, seat, task, True, (1, 2, 3))
+        if game.catalog.board.create_life_edges > 1:  # said, and the action is then skipped
+            for preview in previews:
+                if preview.enabled:
+                    preview._label = preview.label + NO_LEGAL_MOVE
     prompt = f"{game.state.players[seat].name}: move your Scientist 1-3 spaces"
     return Decision(seat, prompt, RULE_MOVE, previews)
 

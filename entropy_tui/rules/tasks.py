@@ -61,6 +61,8 @@ HANDLERS: dict[str, Handler] = {
     "place_asteroid": catch_asteroid.place_asteroid,
     "create_life": create_life.create_life,
     "life_discard": create_life.life_discard,
+    "life_order": create_life.life_order,
+    "add_card_lifeforms": create_life.add_card_lifeforms,
     "place_life_card": create_life.place_life_card,
     "activate_stars": activate_stars.activate_stars,
     "set_biome": set_biome.set_biome,

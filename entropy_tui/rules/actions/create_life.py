@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 
 from ..counters import planet_conditions
 from ..decision import Decision, Option, disabled, option
-from ..describe import amount, card_details, card_words
+from ..describe import amount, card_details, card_words, effects_words
 from ..effects import MAX_LIFEFORMS, planet_label, planet_name, planet_refs, push_effects
 from ..refs import parse_planet_ref, planet_ref
+from ..supply import offer
 from ..vocabulary import LIFEFORMS, title
 from .common import resolved, skip_option
 
 if TYPE_CHECKING:
-    from ..catalog import CatalogIndex, LifeCard
+    from ..catalog import CatalogIndex, Effect, LifeCard
     from ..game import Game
     from ..state import PlanetState, Task
 
@@ -87,7 +88,7 @@ def _shortfall_words(icons: Counter[str], lifeforms: Counter[str], where: str) -
     return words
 
 
-def _unplayable_reason(game: Game, seat: int, card_id: str) -> str:
+def unplayable_reason(game: Game, seat: int, card_id: str) -> str:
     """Why a card in hand has no play: what it lacks where it comes closest."""
     planets = planet_refs(game, seat)
     if not planets:
@@ -233,10 +234,19 @@ def _lifeforms_needed(card: LifeCard) -> list[tuple[str, int]]:
     ]
 
 
-def create_life(game: Game, task: Task) -> Decision:
+def create_life(game: Game, task: Task) -> Decision | None:
     seat = task.player
     options: list[Option] = []
     plays = playable_cards(game, seat)
+    if (
+        not plays
+        and task.args.get("source") == "space"
+        and game.catalog.board.create_life_edges > 1
+    ):
+        # Landed on with no card to play: only when no move was legal (see move_decision).
+        game.pop(task)
+        game.note(seat, "life", f"{game.name(seat)} had no legal move and took no action")
+        return None
     for play in plays:
         options.append(
             option(
@@ -250,7 +260,7 @@ def create_life(game: Game, task: Task) -> Decision:
     for card in dict.fromkeys(game.player(seat).hand):
         if card not in playable:
             label = partial(_unplayable_label, game, card)
-            reason = partial(_unplayable_reason, game, seat, card)
+            reason = partial(unplayable_reason, game, seat, card)
             options.append(disabled(f"play:{card}", label, reason))
     if task.args.get("source") != "space" or not plays:
         options.append(skip_option(game, task, "Play no Life card"))
@@ -308,9 +318,10 @@ def life_discard(game: Game, task: Task) -> Decision:
 
 
 def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
-    """Removes the red-number Lifeforms, adds the card's Lifeforms (and the Traffic Bonus) and
-    queues its effect; the card is placed by the Planet finally, after the effect, so a card
-    counting played Life cards does not count itself."""
+    """Removes the red-number Lifeforms, then adds the card's Lifeforms (and the Traffic Bonus)
+    and queues its effect, in the order the player chooses where the limit of 5 makes it
+    matter; the card is placed by the Planet finally, after the effect, so a card counting
+    played Life cards does not count itself."""
     player = game.player(seat)
     card = game.index.card[card_id]
     planet = game.planet(seat, ref)
@@ -319,15 +330,140 @@ def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
         planet.life[life] -= n
     bonus = game.state.turn.card_bonus
     game.state.turn.card_bonus = 0
-    for i, (life, n) in enumerate(card.gains.items()):
-        extra = bonus if i == 0 else 0
-        planet.life[life] = min(MAX_LIFEFORMS, planet.life[life] + n + extra)
-    player.area_changed()
+    if game.catalog.board.create_life_edges > 1 and _order_matters(game, seat, card, ref, bonus):
+        player.area_changed()
+        game.note(seat, "life", f"{player.name} played {card_id} on Planet {planet.tile}")
+        game.push("place_life_card", seat, card=card_id, planet=ref)
+        game.push("life_order", seat, card=card_id, planet=ref, bonus=bonus)
+        return
+    _add_lifeforms(game, seat, card, ref, bonus)
     game.note(seat, "life", f"{player.name} played {card_id} on Planet {planet.tile}")
     game.push("place_life_card", seat, card=card_id, planet=ref)
-    push_effects(
-        game, seat, list(card.effect), planet=ref, origin=f"Life card {card_id}", rule=RULE
+    _push_card_effect(game, seat, card, ref)
+
+
+def _add_lifeforms(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> None:
+    """The card's Lifeforms on its Planet, the Traffic Bonus's with the first kind it gains."""
+    life = game.planet(seat, ref).life
+    for i, (kind, n) in enumerate(card.gains.items()):
+        extra = bonus if i == 0 else 0
+        life[kind] = min(MAX_LIFEFORMS, life[kind] + n + extra)
+    game.player(seat).area_changed()
+
+
+def _push_card_effect(game: Game, seat: int, card: LifeCard, ref: str) -> None:
+    origin = f"Life card {card.id}"
+    push_effects(game, seat, list(card.effect), planet=ref, origin=origin, rule=RULE)
+
+
+def _gains(card: LifeCard, bonus: int) -> list[tuple[str, int]]:
+    """(kind, Lifeforms) the card adds, the Traffic Bonus's with the first kind."""
+    return [(kind, n + (bonus if i == 0 else 0)) for i, (kind, n) in enumerate(card.gains.items())]
+
+
+def _order_matters(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> bool:
+    """Whether resolving the effect first can keep Lifeforms the limit of 5 would throw away if
+    they came first: some are lost to it, and the effect can take that kind off a Planet
+    first. Otherwise the Lifeforms come first, never worse: additions add up to the same
+    under the limit, and an effect that counts or advances Lifeforms gains by them."""
+    life = game.planet(seat, ref).life
+    lost = [kind for kind, n in _gains(card, bonus) if life[kind] + n > MAX_LIFEFORMS]
+    return any(_makes_room(game, seat, effect, kind) for effect in card.effect for kind in lost)
+
+
+def _makes_room(game: Game, seat: int, effect: Effect, kind: str) -> bool:
+    """Can `effect` take Lifeforms of `kind` off a Planet (an advancement from that kind, or a
+    Life card played that removes them)? Looked at one step deep: an advancement of the Star
+    it activates, of the Planet a catch triggers or of a Planet on offer, a card in hand."""
+    index = game.index
+    player = game.player(seat)
+    match effect.do, effect.what:
+        case "advance_lifeform", what:
+            return kind != "animal" and what in (None, kind)
+        case "activate_star", _:
+            effects = [e for s in player.systems if s.star for e in index.any_star[s.star].effect]
+        case ("free_catch", _) | ("action", "catch_asteroid"):
+            effects = [
+                e
+                for s in player.systems
+                for p in s.planets
+                for e in index.any_planet[p.tile].effect
+            ]
+        case "action", "aggregate_planet":
+            effects = [
+                e
+                for _, tile in offer(game.state.board.planet_stacks)
+                for e in index.any_planet[tile].effect
+            ]
+        case "action", "create_life":
+            return any(index.card[other].removes.get(kind) for other in player.hand)
+        case _:
+            return False
+    return any(e.do == "advance_lifeform" and _makes_room(game, seat, e, kind) for e in effects)
+
+
+def life_order(game: Game, task: Task) -> Decision:
+    """ "Then, in any order": the card's Lifeforms or its effect first."""
+    seat = task.player
+    card = game.index.card[task.args["card"]]
+    ref, bonus = task.args["planet"], task.args["bonus"]
+
+    def lifeforms_first() -> None:
+        game.pop(task)
+        _add_lifeforms(game, seat, card, ref, bonus)
+        _push_card_effect(game, seat, card, ref)
+
+    def effect_first() -> None:
+        game.pop(task)
+        game.push("add_card_lifeforms", seat, card=card.id, planet=ref, bonus=bonus)
+        _push_card_effect(game, seat, card, ref)
+
+    options = [
+        option(
+            "order:lifeforms",
+            partial(_lifeforms_first_label, game, seat, card, ref, bonus),
+            lifeforms_first,
+        ),
+        option(
+            "order:effect", partial(_effect_first_label, game, seat, card, ref, bonus), effect_first
+        ),
+    ]
+    prompt = f"Life card {card.id}: add its Lifeforms or resolve its effect first?"
+    return Decision(seat, prompt, RULE, options)
+
+
+def _lifeforms_words(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
+    return " and ".join(f"+{amount(n, kind)}" for kind, n in _gains(card, bonus)) + (
+        f" on {planet_name(game, seat, ref)}"
     )
+
+
+def _lifeforms_first_label(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
+    life = game.planet(seat, ref).life
+    lost = [
+        amount(life[kind] + n - MAX_LIFEFORMS, kind)
+        for kind, n in _gains(card, bonus)
+        if life[kind] + n > MAX_LIFEFORMS
+    ]
+    return (
+        f"Lifeforms first: {_lifeforms_words(game, seat, card, ref, bonus)} now"
+        f" ({' and '.join(lost)} lost to the limit of 5), then {effects_words(list(card.effect))}"
+    )
+
+
+def _effect_first_label(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
+    return (
+        f"Effect first: {effects_words(list(card.effect))}, then"
+        f" {_lifeforms_words(game, seat, card, ref, bonus)}: room the effect makes there is"
+        " filled (up to the limit of 5)"
+    )
+
+
+def add_card_lifeforms(game: Game, task: Task) -> None:
+    """The card's Lifeforms, added after its effect (the player chose that order)."""
+    game.pop(task)
+    card = game.index.card[task.args["card"]]
+    _add_lifeforms(game, task.player, card, task.args["planet"], task.args["bonus"])
 
 
 def place_life_card(game: Game, task: Task) -> None:

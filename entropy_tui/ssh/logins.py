@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import logging
 import time
 from collections import defaultdict, deque
@@ -25,6 +26,11 @@ FAILURE_WINDOW = 600.0
 # Connections open at once, from one address and in all.
 CONNECTIONS_PER_ADDRESS = 16
 CONNECTIONS_IN_ALL = 128
+# Of those, connections not logged in yet (each has LOGIN_TIMEOUT to do it): idle sockets fill
+# these, never the places of the players logged in.
+LOGGING_IN_PER_ADDRESS = 4
+LOGGING_IN_IN_ALL = 32
+LOCKED_OUT = "too many wrong passwords from your address; try again later, or log in with a key"
 MAX_USER_NAME = 64
 
 
@@ -40,6 +46,20 @@ def user_name_problem(name: str) -> str | None:
     if not name.isprintable():
         return "a user name has no control characters"
     return None
+
+
+def address_group(address: str) -> str:
+    """What an address is counted as: an IPv4 address itself, an IPv6 address its /64 (the least
+    a site is given: its owner can use any address in it), an IPv4-mapped one its IPv4 address."""
+    try:
+        ip = ipaddress.ip_address(address.partition("%")[0])  # without a zone (fe80::1%eth0)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
@@ -62,37 +82,64 @@ def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
 
 
 class AddressGuard:
-    """Counts connections and wrong passwords per client address."""
+    """Counts connections, connections still logging in, and wrong passwords per client address
+    (an IPv6 address by its /64, see `address_group`)."""
 
     def __init__(self) -> None:
         self._open: defaultdict[str, int] = defaultdict(int)
-        self._failures: defaultdict[str, deque[float]] = defaultdict(deque)
+        self._logging_in: defaultdict[str, int] = defaultdict(int)
+        # The latest wrong passwords of each address: a full deque, its oldest within the
+        # window, locks the address.
+        self._failures: defaultdict[str, deque[float]] = defaultdict(
+            lambda: deque(maxlen=FAILURES_PER_ADDRESS)
+        )
 
     def admit(self, address: str) -> str | None:
         """Count a new connection; the reason it is turned away, or None when it may go on."""
+        group = address_group(address)
         if sum(self._open.values()) >= CONNECTIONS_IN_ALL:
             return "the table has too many connections"
-        if self._open[address] >= CONNECTIONS_PER_ADDRESS:
+        if self._open[group] >= CONNECTIONS_PER_ADDRESS:
             return "too many connections from your address"
-        if self.locked(address):
-            return "too many wrong passwords from your address; try again later"
-        self._open[address] += 1
+        self._open[group] += 1
         return None
 
     def release(self, address: str) -> None:
-        self._open[address] -= 1
-        if self._open[address] <= 0:
-            del self._open[address]
+        _count_down(self._open, address_group(address))
+
+    def begin_login(self, address: str) -> str | None:
+        """Count an admitted connection as logging in until `end_login`; the reason it is
+        turned away, or None."""
+        group = address_group(address)
+        if sum(self._logging_in.values()) >= LOGGING_IN_IN_ALL:
+            return "the table has too many connections logging in"
+        if self._logging_in[group] >= LOGGING_IN_PER_ADDRESS:
+            return "too many connections logging in from your address"
+        self._logging_in[group] += 1
+        return None
+
+    def end_login(self, address: str) -> None:
+        """The connection has logged in, or gone without."""
+        _count_down(self._logging_in, address_group(address))
 
     def failed(self, address: str) -> None:
-        self._failures[address].append(time.monotonic())
+        self._failures[address_group(address)].append(time.monotonic())
 
     def locked(self, address: str) -> bool:
-        failures = self._failures.get(address)
+        """Too many wrong passwords lately: passwords from this address are refused (keys not)."""
+        group = address_group(address)
+        failures = self._failures.get(group)
         if not failures:
             return False
-        while failures and failures[0] < time.monotonic() - FAILURE_WINDOW:
-            failures.popleft()
-        if not failures:
-            del self._failures[address]
-        return len(failures) >= FAILURES_PER_ADDRESS
+        if failures[-1] < time.monotonic() - FAILURE_WINDOW:
+            del self._failures[group]
+            return False
+        return len(failures) == FAILURES_PER_ADDRESS and (
+            failures[0] >= time.monotonic() - FAILURE_WINDOW
+        )
+
+
+def _count_down(counts: defaultdict[str, int], group: str) -> None:
+    counts[group] -= 1
+    if counts[group] <= 0:
+        del counts[group]

@@ -16,7 +16,7 @@ from .session import INPUT_WINDOW, CommandFor, ProgramSession, RemoteScreen
 
 log = logging.getLogger("entropy_tui.ssh")
 
-LOGIN_TIMEOUT = 60.0
+LOGIN_TIMEOUT = 15.0  # from the first byte to logged in; a connection still at it is closed
 KEEPALIVE_INTERVAL = 15.0
 KEEPALIVE_COUNT_MAX = 4  # a client silent for about a minute has dropped
 MAX_ENVIRONMENT_VARIABLES = 32  # what a client may set with SendEnv; TERM-like names need few
@@ -124,6 +124,7 @@ class _Login(asyncssh.SSHServer):
         self._connection: asyncssh.SSHServerConnection | None = None
         self._address = ""
         self._admitted = False
+        self._logging_in = False  # counted among the connections not logged in yet
         self._user = ""
         self._keys: asyncssh.SSHAuthorizedKeys | None = None
         self._key_fingerprint: str | None = None
@@ -135,20 +136,32 @@ class _Login(asyncssh.SSHServer):
         self._connection = conn
         peer = conn.get_extra_info("peername")
         self._address = str(peer[0]) if peer else ""
-        refusal = self._server.guard.admit(self._address)
+        guard = self._server.guard
+        refusal = guard.admit(self._address)
+        if refusal is None:
+            refusal = guard.begin_login(self._address)
+            if refusal is not None:
+                guard.release(self._address)
         if refusal is not None:
             log.info("turned away %s: %s", self._address, refusal)
             # Before the key exchange no message can be sent: the socket is simply closed.
             asyncio.get_running_loop().call_soon(conn.abort)
             return
         self._admitted = True
+        self._logging_in = True
         self._server._opened(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._admitted:
             self._admitted = False
+            self._end_login()
             self._server.guard.release(self._address)
         self._server._closed(self)
+
+    def _end_login(self) -> None:
+        if self._logging_in:
+            self._logging_in = False
+            self._server.guard.end_login(self._address)
 
     def close(self) -> None:
         if self._connection is not None:
@@ -163,8 +176,6 @@ class _Login(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         self._user = username
         problem = logins.user_name_problem(username)
-        if problem is None and self._server.guard.locked(self._address):
-            problem = "too many wrong passwords from your address; try again later"
         if problem is not None:
             self._disconnect(problem)
             return True
@@ -192,6 +203,9 @@ class _Login(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         assert self._server.password is not None
+        if self._server.guard.locked(self._address):  # a key is still let in
+            self._disconnect(logins.LOCKED_OUT)
+            return False
         if logins.password_matches(password, self._server.password):
             self._key_fingerprint = None
             return True
@@ -202,10 +216,11 @@ class _Login(asyncssh.SSHServer):
         if self._wrong_passwords >= logins.PASSWORDS_PER_CONNECTION:
             self._disconnect("too many wrong passwords")
         elif self._server.guard.locked(self._address):
-            self._disconnect("too many wrong passwords from your address; try again later")
+            self._disconnect(logins.LOCKED_OUT)
         return False
 
     def auth_completed(self) -> None:
+        self._end_login()
         self.screen = RemoteScreen(self._user, self._key_fingerprint)
         log.info("%s logged in from %s", self._user, self._address)
 

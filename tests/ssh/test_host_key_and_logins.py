@@ -52,12 +52,13 @@ def test_an_address_with_many_wrong_passwords_waits_out_the_window(
     guard = logins.AddressGuard()
     for _ in range(logins.FAILURES_PER_ADDRESS - 1):
         guard.failed("203.0.113.9")
-    assert guard.admit("203.0.113.9") is None
+    assert not guard.locked("203.0.113.9")
     guard.failed("203.0.113.9")
-    assert "wrong passwords" in (guard.admit("203.0.113.9") or "")
-    assert guard.admit("198.51.100.1") is None  # another address is not held back
+    assert guard.locked("203.0.113.9")
+    assert guard.admit("203.0.113.9") is None  # still let in: a key logs in all the same
+    assert not guard.locked("198.51.100.1")  # another address is not held back
     now[0] += logins.FAILURE_WINDOW + 1
-    assert guard.admit("203.0.113.9") is None
+    assert not guard.locked("203.0.113.9")
 
 
 def test_connections_from_one_address_are_capped() -> None:
@@ -67,6 +68,42 @@ def test_connections_from_one_address_are_capped() -> None:
     assert guard.admit("203.0.113.9") == "too many connections from your address"
     guard.release("203.0.113.9")
     assert guard.admit("203.0.113.9") is None
+
+
+def test_connections_still_logging_in_have_a_small_cap_of_their_own() -> None:
+    guard = logins.AddressGuard()
+    for _ in range(logins.LOGGING_IN_PER_ADDRESS):
+        assert guard.begin_login("203.0.113.9") is None
+    assert guard.begin_login("203.0.113.9") == "too many connections logging in from your address"
+    guard.end_login("203.0.113.9")  # logged in (or gone): its place is free
+    assert guard.begin_login("203.0.113.9") is None
+    addresses = [f"198.51.100.{n}" for n in range(1, 100)]
+    taken = [a for a in addresses if guard.begin_login(a) is None]
+    assert len(taken) == logins.LOGGING_IN_IN_ALL - logins.LOGGING_IN_PER_ADDRESS
+    assert guard.begin_login("192.0.2.1") == "the table has too many connections logging in"
+
+
+@pytest.mark.parametrize(
+    ("address", "counted_as"),
+    [("203.0.113.9", "203.0.113.9"), ("::ffff:203.0.113.9", "203.0.113.9"),
+     ("2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"), ("fe80::1%eth0", "fe80::/64")],
+)  # fmt: skip
+def test_an_ipv6_address_is_counted_by_its_64(address: str, counted_as: str) -> None:
+    assert logins.address_group(address) == counted_as
+
+
+def test_addresses_of_one_ipv6_64_share_their_limits() -> None:
+    guard = logins.AddressGuard()
+    for n in range(logins.CONNECTIONS_PER_ADDRESS):
+        assert guard.admit(f"2001:db8:0:1::{n + 1:x}") is None
+    assert guard.admit("2001:db8:0:1::ffff") == "too many connections from your address"
+    assert guard.admit("2001:db8:0:2::1") is None  # the next /64 is someone else
+    for n in range(logins.FAILURES_PER_ADDRESS):
+        guard.failed(f"2001:db8:0:1:{n + 1:x}::1")
+    assert guard.locked("2001:db8:0:1::1") and not guard.locked("2001:db8:0:2::1")
+    for _ in range(logins.FAILURES_PER_ADDRESS):
+        guard.failed("::ffff:192.0.2.7")  # an IPv4 client of a server listening on IPv6
+    assert guard.locked("192.0.2.7")
 
 
 def test_an_authorized_keys_file_that_is_missing_or_bad_lets_no_key_in(tmp_path: Path) -> None:

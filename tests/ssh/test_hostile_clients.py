@@ -186,3 +186,76 @@ async def test_a_flood_of_keys_waits_in_the_client_not_in_the_host(
         echoes.cancel()
     assert screen.bytes_typed == len(flood)
     assert most_ahead <= session.INPUT_BUFFER_LIMIT + 2 * session.INPUT_WINDOW
+
+
+@pytest.fixture
+async def keyed_server(
+    tmp_path: Path, commands: ProbeCommands
+) -> AsyncIterator[tuple[SshServer, asyncssh.SSHKey]]:
+    """A table that takes both a key and the password."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_bytes(key.export_public_key())
+    running = await start_ssh_server(
+        port=0, host="127.0.0.1", host_key=tmp_path / "host_key",
+        authorized_keys=authorized, password=PASSWORD, command_for=commands,
+    )  # fmt: skip
+    yield running, key
+    running.close()
+    await running.wait_closed()
+
+
+async def test_a_key_logs_in_from_an_address_locked_out_for_wrong_passwords(
+    keyed_server: tuple[SshServer, asyncssh.SSHKey], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server, key = keyed_server
+    monkeypatch.setattr(logins, "FAILED_PASSWORD_DELAY", 0)
+    for _ in range(logins.FAILURES_PER_ADDRESS):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(server, password="guess")
+    with pytest.raises(asyncssh.DisconnectError, match="log in with a key"):
+        await connect(server)  # the right password waits out the window too
+    async with asyncssh.connect(
+        "127.0.0.1", server.port, username="ann", client_keys=[key],
+        known_hosts=None, agent_path=None, password=None,
+    ) as conn:  # fmt: skip
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        assert b"user=ann key=SHA256:" in await read_until(process, b"ready")
+
+
+async def closed_by_server(reader: asyncio.StreamReader, within: float) -> bool:
+    """Whether the server closes the connection within `within` seconds of silence."""
+    try:
+        while await asyncio.wait_for(reader.read(4096), within):
+            pass  # its version line
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        return False
+    return True
+
+
+async def test_idle_sockets_past_the_few_logging_in_are_closed_at_once(server: SshServer) -> None:
+    async with connect(server) as player:  # logged in: not counted among those logging in
+        idle = [
+            await asyncio.open_connection("127.0.0.1", server.port)
+            for _ in range(logins.LOGGING_IN_PER_ADDRESS + 1)
+        ]
+        *waiting, (extra_reader, _extra) = idle
+        assert await closed_by_server(extra_reader, 10)
+        assert not any([await closed_by_server(reader, 0.2) for reader, _ in waiting])
+        for _, writer in idle:
+            writer.close()
+        process = await player.create_process(term_type="xterm", encoding=None)
+        await read_until(process, b"ready")
+    async with connect(server) as conn:  # once the idle ones are gone, logging in works again
+        await conn.create_process(term_type="xterm", encoding=None)
+
+
+async def test_a_connection_that_never_logs_in_is_closed_after_the_login_timeout(
+    server: SshServer,
+) -> None:
+    """Slow (some 15 s): a socket that sends nothing waits out the whole login timeout."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    assert await closed_by_server(reader, 20)
+    writer.close()

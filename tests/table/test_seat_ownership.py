@@ -10,7 +10,7 @@ from typing import Any
 
 from entropy_tui.table.server import MAX_WRONG_CODES, Table, resume_table
 
-from .support import Screen
+from .support import Screen, ticket_of
 from .test_table_server import first_enabled, human_to_decide, login, started
 
 
@@ -209,3 +209,19 @@ async def test_a_resumed_table_keeps_its_seats_owners(tmp_path: Path) -> None:
     for screen in (ann, bob):
         await screen.close()
     await resumed.close()
+
+
+async def test_a_seat_at_the_hosts_keyboard_is_never_a_logins(tmp_path: Path) -> None:
+    table = await started(tmp_path, "remote:Ann,Cy")
+    host = await Screen.open(table, ticket_of(table.host_command()))
+    assert (await host.next("game"))["mine"] == [1]
+    for key in (None, "SHA256:cy"):
+        visitor = await login(table, "cy", key)
+        await lobby_of(visitor)
+        await visitor.send({"op": "take", "seat": 1})
+        refusal = await visitor.next("refused")
+        assert refusal["reason"] == "That is not a seat taken over the network."
+        await visitor.close()
+    assert table.seat_state(1) == "playing" and 1 not in table.claims
+    await host.close()
+    await table.close()

@@ -446,6 +446,15 @@ COMMANDS: tuple[Command, ...] = (
         "table_host",
         footer=False,
     ),
+    Command(
+        "Seat code",
+        "Show again the code that gives your seat back from the lobby",
+        "seat_code",
+        ("i",),
+        "i",
+        "table_host",
+        footer=False,
+    ),
     # Score table
     Command("Close", "Back to the game", "dismiss", ("escape", "s"), "Esc", "score"),
     # Handing a seat over

@@ -69,6 +69,19 @@ async def test_a_player_sees_their_own_seat_and_their_choice_is_made_everywhere(
     await table.close()
 
 
+async def test_i_shows_the_seat_code_again_once_its_first_notice_is_gone(tmp_path: Path) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob,bot:greedy")
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        code = table.claims[0].code
+        app.clear_notifications()
+        await pilot.press("i")
+        await until(pilot, lambda: any(code in note.message for note in app._notifications))
+    await table.close()
+
+
 async def test_another_seat_away_at_its_decision_is_said_on_screen(tmp_path: Path) -> None:
     table = make_table(tmp_path, "remote:Ann,remote:Bob")
     await table.start()

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from entropy_tui.table.replica import ReplicaSession
 
-from ..keys import bindings_for
+from ..keys import bindings_for, key_for
 from ..widgets.prompt import Prompt
 from .game import GameScreen
 from .game_over import GameOverScreen
@@ -29,16 +29,22 @@ class TableScreen(GameScreen):
         self._table_note = ""  # the prompt's note about the table, while it is shown
 
     def on_mount(self) -> None:  # before the game screen's own
+        if self.replica.code is not None:
+            self.action_seat_code()
+        if self.replica.connect:
+            self.call_after_refresh(self.action_how_to_join)
+
+    def action_seat_code(self) -> None:
+        """Without a key, the code is the only way back to the seat: it stays long enough to
+        note, and `i` shows it again."""
         code = self.replica.code
         if code is not None:
             self.notify(
-                # Without a key, the code is the only way back to the seat: give time to note it.
-                f"Write it down: {code} gives you this seat back from the lobby.",
+                f"Write it down: {code} gives you this seat back from the lobby"
+                f" ({key_for('seat_code')} shows it again).",
                 title="Your seat code",
                 timeout=30,
             )
-        if self.replica.connect:
-            self.call_after_refresh(self.action_how_to_join)
 
     def action_how_to_join(self) -> None:
         self.app.push_screen(TableOpenScreen(self.replica.connect))
@@ -48,6 +54,8 @@ class TableScreen(GameScreen):
             return False
         if action == "how_to_join" and not self.replica.connect:
             return False  # only the host's own screen knows how players join
+        if action == "seat_code" and self.replica.code is None:
+            return False  # a spectator's or the host's screen holds no seat code
         return super().check_action(action, parameters)
 
     def show_scene(self) -> None:

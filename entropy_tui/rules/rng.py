@@ -1,15 +1,30 @@
 """The game's one random number generator: SplitMix64, its whole state a single integer.
 
 A small state keeps snapshots small and makes "same seed + same choices = same game" easy to
-check; the global `random` module is never used by the rules.
+check; the global `random` module is never used by the rules. Why the draws a seat sees do not
+give away the ones it doesn't: docs/assumptions.md, "Hidden information".
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import MutableSequence
 from typing import Any
 
-_MASK = (1 << 64) - 1
+SEED_BITS = 64
+SEED_LIMIT = 1 << SEED_BITS  # a seed is one of the generator's states: 0 to 2**64 - 1
+SEED_WORDS = f"a whole number from 0 to {SEED_LIMIT - 1}"
+_MASK = SEED_LIMIT - 1
+
+
+def new_seed() -> int:
+    """The seed of a game started without one: 64 bits from the operating system's secure
+    source, so that nobody can find it by trying seeds against the cards on the table."""
+    return secrets.randbits(SEED_BITS)
+
+
+def valid_seed(seed: int) -> bool:
+    return 0 <= seed < SEED_LIMIT
 
 
 def next_state(state: int) -> tuple[int, int]:

@@ -59,7 +59,9 @@ def _host_parser() -> argparse.ArgumentParser:
         help='e.g. "remote:Ann,remote:Bob,Cy,bot:greedy": remote:NAME joins over SSH, a plain'
         " name plays at this keyboard, bot:KIND is a bot; without it a set-up screen opens",
     )
-    parser.add_argument("--seed", type=int, help="the seed (random if left out)")
+    parser.add_argument(
+        "--seed", type=int, help="the seed (left out: a random one, shown when the game ends)"
+    )
     parser.add_argument(
         "--resume", action="store_true", help="bring back the table whose game was saved last"
     )

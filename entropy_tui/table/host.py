@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import signal
 import socket
 import sys
@@ -14,13 +13,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
+
 from .seats import new_code, parse_table_seats
 from .server import Table, private_socket_path, resume_table
 
 if TYPE_CHECKING:
     from entropy_tui.ssh import SshServer
 
-SEED_LIMIT = 1_000_000
 HOST_KEY_FILE = "ssh_host_key"
 AUTHORIZED_KEYS_FILE = "authorized_keys"
 
@@ -76,13 +76,12 @@ def open_table(options: HostOptions) -> Table | None:
         if latest is None:
             raise SaveError("there is no unfinished table to bring back")
         return resume_table(latest.path, path, bot_delay=options.bot_delay)
-    seed = options.seed if options.seed is not None else random.randrange(SEED_LIMIT)
-    if seed < 0:
-        raise ValueError("--seed must be 0 or more")
+    if options.seed is not None and not valid_seed(options.seed):
+        raise ValueError(f"--seed must be {SEED_WORDS}")
     if options.seats is None:
         from entropy_tui.tui.table_setup import TableSetupApp
 
-        setup = TableSetupApp(seed)
+        setup = TableSetupApp(options.seed)
         setup.run()
         # Textual's terminal driver leaves its suspend and resume handlers behind: the SIGCONT
         # that comes with the hang-up when this terminal closes would start its input thread
@@ -95,6 +94,7 @@ def open_table(options: HostOptions) -> Table | None:
     else:
         seats, remote = parse_table_seats(options.seats)
         # No "End your turn" step: it is there to take the turn back, and a table has no undo.
+        seed = options.seed if options.seed is not None else new_seed()
         config = GameConfig(seats, seed=seed, confirm_turn_end=False)
     session = Session(config, save_path=new_autosave_path())
     return Table(session, remote, path, options.bot_delay)

@@ -29,7 +29,7 @@ class ReplicaSession(Session):
             seats=tuple(
                 SeatConfig(s["name"], s["bot"], s["colour"], s["remote"]) for s in welcome["seats"]
             ),
-            seed=settings["seed"],
+            seed=welcome["snapshot"]["seed"],
             alternative_objectives=settings["alternative_objectives"],
             open_hands=settings["open_hands"],
             confirm_turn_end=settings["confirm_turn_end"],

@@ -346,8 +346,8 @@ class Table:
                 "mine": sorted(connection.seats),
                 "code": code,
                 "connect": self.connect_info if connection.role == "host" else "",
+                # The seed is left to the snapshot (only the game-over screen shows it).
                 "settings": {
-                    "seed": session.config.seed,
                     "alternative_objectives": session.config.alternative_objectives,
                     "open_hands": session.config.open_hands,
                     "confirm_turn_end": session.config.confirm_turn_end,

@@ -42,7 +42,7 @@ class EntropyApp(App[None]):
         *,
         config: GameConfig | None = None,
         session: Session | None = None,
-        default_seed: int = 1,
+        default_seed: int | None = None,
         alternative_objectives: bool = False,
         open_hands: bool = False,
         confirm_turn_end: bool = True,
@@ -56,7 +56,7 @@ class EntropyApp(App[None]):
         self._start_session = session
         self._open_file = open_file
         self.session: Session | None = None  # the game on screen, if any
-        self.default_seed = default_seed
+        self.default_seed = default_seed  # the command line's --seed (None: a random one)
         # What the new-game screen starts from (the command line's flags).
         self.default_options = {
             "alternative": alternative_objectives,
@@ -108,12 +108,13 @@ class EntropyApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def new_game(self, seed: int | None = None, notice: str = "") -> None:
-        """The set-up screen; `notice` tells why it shows instead of what was asked."""
+    def new_game(self, notice: str = "", *, after_game: bool = False) -> None:
+        """The set-up screen; `notice` tells why it shows instead of what was asked. After a
+        game the seed is left empty (a random one): --seed's game has been played."""
         from .screens.new_game import NewGameScreen
 
         self.game_in_progress = False
-        seed = seed if seed is not None else self.default_seed
+        seed = None if after_game else self.default_seed
         self._show(NewGameScreen(seed, notice=notice, **self.default_options))
 
     def start_game(self, config: GameConfig) -> None:

@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
 
 from .config import GameConfig, parse_seats, tutorial_config
 
 if TYPE_CHECKING:
     from .app import OpenKind
 
-SEED_LIMIT = 1_000_000
 FRAMES_PER_SECOND = 240
 
 
@@ -30,7 +30,9 @@ def _parser() -> argparse.ArgumentParser:
         "bot:beginner or bot:random, bot:casual or bot:greedy, bot:expert, optionally "
         "bot:expert:NAME); without it a set-up screen opens",
     )
-    parser.add_argument("--seed", type=int, help="the seed (random if left out)")
+    parser.add_argument(
+        "--seed", type=int, help="the seed (left out: a random one, shown when the game ends)"
+    )
     opening = parser.add_mutually_exclusive_group()
     opening.add_argument(
         "--resume", action="store_true", help="continue the unfinished game saved most recently"
@@ -74,9 +76,8 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error already printed
         return int(stop.code or 0)
-    seed = args.seed if args.seed is not None else random.randrange(SEED_LIMIT)
-    if seed < 0:
-        print("entropy-tui: --seed must be 0 or more", file=sys.stderr)
+    if args.seed is not None and not valid_seed(args.seed):
+        print(f"entropy-tui: --seed must be {SEED_WORDS}", file=sys.stderr)
         return 2
     open_file: tuple[OpenKind, Path | None] | None = None
     if args.resume:
@@ -99,7 +100,7 @@ def main(argv: list[str]) -> int:
             return 2
         config = GameConfig(
             seats=seats,
-            seed=seed,
+            seed=args.seed if args.seed is not None else new_seed(),
             alternative_objectives=args.alternative_objectives,
             open_hands=args.open_hands,
             confirm_turn_end=not args.no_confirm_turn_end,
@@ -111,7 +112,7 @@ def main(argv: list[str]) -> int:
 
     app = EntropyApp(
         config=config,
-        default_seed=seed,
+        default_seed=args.seed,
         alternative_objectives=args.alternative_objectives,
         open_hands=args.open_hands,
         confirm_turn_end=not args.no_confirm_turn_end,

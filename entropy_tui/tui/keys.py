@@ -350,7 +350,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     # New game
     Command("Start", "Start the game as set up", "start", ("ctrl+s",), "Ctrl+S", "new_game"),
-    Command("New seed", "Draw another random seed", "new_seed", ("ctrl+r",), "Ctrl+R", "new_game"),
+    Command("New seed", "Fill in a random seed", "new_seed", ("ctrl+r",), "Ctrl+R", "new_game"),
     Command(
         "Learn to play",
         "A guided first game against a bot, with a coach who explains each rule as it comes up",

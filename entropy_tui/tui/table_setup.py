@@ -13,7 +13,7 @@ Chosen = tuple[GameConfig, frozenset[int]]
 
 
 class TableSetupApp(EntropyApp):
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int | None) -> None:
         super().__init__(default_seed=seed)
         self.chosen: Chosen | None = None
 

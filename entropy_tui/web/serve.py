@@ -7,6 +7,8 @@ import asyncio
 import signal
 import sys
 
+from entropy_tui.rules.rng import SEED_WORDS, valid_seed
+
 from .server import DEFAULT_MAX_TABS, bind_failure, public_url_problem, start_web_server
 
 DEFAULT_PORT = 8000
@@ -69,7 +71,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"at most this many games at once, one per tab (default {DEFAULT_MAX_TABS})",
     )
     # What every tab's new-game screen starts from; the same flags as the plain game's.
-    parser.add_argument("--seed", type=int, help="the seed every new game starts with")
+    parser.add_argument(
+        "--seed", type=int, help="the seed every new game starts with (left out: a random one)"
+    )
     for flag, words in (
         ("--alternative-objectives", "use the alternative objectives"),
         ("--open-hands", "teaching mode: every hand visible"),
@@ -105,9 +109,9 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error already printed
         return int(stop.code or 0)
-    if args.seed is not None and args.seed < 0:
+    if args.seed is not None and not valid_seed(args.seed):
         parser.print_usage(sys.stderr)
-        print("entropy-tui serve: --seed must be 0 or more", file=sys.stderr)
+        print(f"entropy-tui serve: --seed must be {SEED_WORDS}", file=sys.stderr)
         return 2
     if args.bot_delay is not None and args.bot_delay < 0:
         parser.print_usage(sys.stderr)

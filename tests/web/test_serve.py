@@ -26,7 +26,8 @@ from entropy_tui.web.table import serve_lobby
     [
         (["--port", "x"], "'x' is not a port number"),
         (["--port", "70000"], "70000 is not a port"),
-        (["--seed", "-1"], "--seed must be 0 or more"),
+        (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615"),
+        (["--seed", str(1 << 64)], "--seed must be a whole number from 0"),
         (["--bot-delay", "-2"], "--bot-delay must be 0 or more"),
         (["--max-tabs", "0"], "must be 1 or more"),
         (["--seats", "Ann,Bob"], "unrecognized arguments: --seats"),

@@ -74,4 +74,4 @@ class GameOverScreen(Screen[None]):
         self.app.replay(self.session)  # type: ignore[attr-defined]
 
     def action_new_game(self) -> None:
-        self.app.new_game(self.session.config.seed + 1)  # type: ignore[attr-defined]
+        self.app.new_game(after_game=True)  # type: ignore[attr-defined]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
@@ -10,6 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
+
+from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
 
 from ..config import BOT_LEVELS, COLOURS, GameConfig, SeatConfig
 from ..keys import bindings_for
@@ -27,7 +28,6 @@ DEFAULT_SEATS = (
     (SeatConfig("Cy", "random", COLOURS[2].key), False),
     (SeatConfig("Dee", None, COLOURS[3].key), False),
 )
-SEED_LIMIT = 1_000_000
 
 
 def levels_text(table: bool = False) -> str:
@@ -43,7 +43,7 @@ class NewGameScreen(Screen[None]):
 
     def __init__(
         self,
-        seed: int,
+        seed: int | None,
         *,
         alternative: bool = False,
         open_hands: bool = False,
@@ -52,7 +52,8 @@ class NewGameScreen(Screen[None]):
         table: bool = False,
     ) -> None:
         """`table`: setting up a shared table (entropy-tui host): seats may be Remote, and
-        saved games are not offered."""
+        saved games are not offered. `seed` None: the field is left empty, for a random seed
+        that nobody sees before the game ends."""
         super().__init__()
         self.table = table
         self.seed = seed
@@ -90,10 +91,9 @@ class NewGameScreen(Screen[None]):
             yield Static(levels_text(self.table), id="new-game-levels", classes="hint")
             with Horizontal(id="seed-row"):
                 yield Static("Seed ", classes="label")
-                yield Input(str(self.seed), type="integer", compact=True, id="seed")
-                yield Static(
-                    " the same seed replays the same game (Ctrl+R draws another)", classes="hint"
-                )
+                seed = "" if self.seed is None else str(self.seed)
+                yield Input(seed, placeholder="random", type="integer", compact=True, id="seed")
+                yield Static(" empty: a random seed, shown at the end", classes="hint")
             yield TickBox(
                 "Alternative objectives (for players who know the game)",
                 self.alternative,
@@ -174,9 +174,13 @@ class NewGameScreen(Screen[None]):
         rows = self.query(SeatRow)
         seats = tuple(seat for row in rows if (seat := row.value()) is not None)
         seed_text = self.query_one("#seed", Input).value.strip()
+        if not seed_text:
+            seed = new_seed()  # drawn here, never shown: the game-over screen names it
+        else:
+            seed = int(seed_text) if seed_text.lstrip("-").isdigit() else -1
         return GameConfig(
             seats=seats,
-            seed=int(seed_text) if seed_text.lstrip("-").isdigit() else -1,
+            seed=seed,
             alternative_objectives=self.query_one("#alternative", TickBox).value,
             open_hands=self.query_one("#open-hands", TickBox).value,
             confirm_turn_end=self.query_one("#confirm-turn-end", TickBox).value,
@@ -186,8 +190,8 @@ class NewGameScreen(Screen[None]):
     def action_start(self) -> None:
         config = self.config()
         problems = config.problems()
-        if config.seed < 0:
-            problems.append("The seed must be a whole number, 0 or more.")
+        if not valid_seed(config.seed):
+            problems.append(f"The seed must be {SEED_WORDS}, or empty for a random one.")
         if problems:
             shown = self.query_one("#new-game-problems", Static)
             shown.update(" ".join(problems))
@@ -208,7 +212,7 @@ class NewGameScreen(Screen[None]):
         self.app.start_tutorial(name)  # type: ignore[attr-defined]
 
     def action_new_seed(self) -> None:
-        self.query_one("#seed", Input).value = str(random.randrange(SEED_LIMIT))
+        self.query_one("#seed", Input).value = str(new_seed())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

@@ -6,12 +6,20 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from .decision import Decision, disabled, option
-from .describe import biome_words, effects_words
-from .effects import planet_label, planet_refs, push_effects, reward_decision
+from .describe import SCARCE_PRICE, biome_words, effects_words, improvement_words
+from .effects import (
+    lifeforms_lost,
+    local_gains,
+    lost_words,
+    planet_label,
+    planet_refs,
+    push_effects,
+    reward_decision,
+)
 from .refs import planet_ref
 
 if TYPE_CHECKING:
-    from .catalog import CatalogIndex
+    from .catalog import CatalogIndex, Effect
     from .game import Game
     from .state import PlanetState, Task
 
@@ -44,7 +52,7 @@ def fulfil_biome(game: Game, seat: int, ref: str) -> None:
     game.note(seat, "biome", f"{game.name(seat)} fulfilled Biome {planet.biome}")
 
 
-def current_reward(game: Game, seat: int, ref: str) -> list:  # list[Effect]
+def current_reward(game: Game, seat: int, ref: str) -> list[Effect]:
     planet = game.planet(seat, ref)
     assert planet.biome is not None
     biome = game.index.biome[planet.biome]
@@ -90,7 +98,7 @@ def scarce_reward(game: Game, task: Task) -> Decision:
         game.note(seat, "biome", f"{player.name} paid 1 Entropy for Biome {biome}")
         push_effects(game, seat, reward, planet=ref, origin=f"Biome {biome}", rule=RULE)
 
-    label = partial(_collect_label, reward)
+    label = partial(_collect_label, game, seat, ref, reward)
     take = (
         option("collect", label, collect)
         if player.entropy >= SCARCE_COST
@@ -104,8 +112,44 @@ def scarce_reward(game: Game, task: Task) -> Decision:
     )
 
 
-def _collect_label(reward: list) -> str:  # list[Effect]
-    return f"Pay 1 Entropy: {effects_words(reward)}"
+def _collect_label(game: Game, seat: int, ref: str, reward: list[Effect]) -> str:
+    entropy = game.player(seat).entropy
+    return f"Pay 1 Entropy (you have {entropy}): {_reward_and_loss(game, seat, ref, reward)}"
+
+
+def _reward_and_loss(game: Game, seat: int, ref: str, reward: list[Effect]) -> str:
+    """ "+1 Bacteria here: 1 Bacteria lost to the limit of 5 on C01"."""
+    lost = lifeforms_lost(game.planet(seat, ref).life, local_gains(game, seat, reward))
+    words = effects_words(reward)
+    return f"{words}: {lost_words(game, seat, ref, lost)}" if lost else words
+
+
+def landing_words(game: Game, seat: int, action: str, entropy: int) -> str:
+    """What each Biome of the seat's play area gives at a landing on `action`, with what the
+    limit of 5 throws away and a Scarce Biome's Entropy against the `entropy` the seat will
+    have then ("; Scarce Biome BS09: +2 VP for 1 Entropy (you have 0)")."""
+    words = ""
+    biomes = game.index.biome
+    for s, system in enumerate(game.player(seat).systems):
+        for p, planet in enumerate(system.planets):
+            if planet.biome is None or biomes[planet.biome].trigger != action:
+                continue
+            ref = planet_ref(s, p)
+            reward = _reward_and_loss(game, seat, ref, current_reward(game, seat, ref))
+            if biomes[planet.biome].kind == "scarce":
+                words += (
+                    f"; Scarce Biome {planet.biome}: {reward}{SCARCE_PRICE} (you have {entropy})"
+                )
+            else:
+                words += f"; Biome {planet.biome}: {reward}"
+    return words
+
+
+def fulfil_label(game: Game, seat: int, ref: str, verb: str) -> str:
+    """ "Fulfil the Biome on …: from now on each landing on … gives … instead of …"."""
+    biome = game.planet(seat, ref).biome or ""
+    where = planet_label(game, seat, ref)
+    return f"{verb} the Biome on {where}: {improvement_words(game.index, biome)}"
 
 
 def free_fulfil(game: Game, task: Task) -> Decision | None:
@@ -121,11 +165,7 @@ def free_fulfil(game: Game, task: Task) -> Decision | None:
         fulfil_biome(game, seat, ref)
 
     options = [
-        option(
-            f"planet:{r}",
-            f"Fulfil the Biome on {planet_label(game, seat, r)}",
-            lambda r=r: fulfil(r),
-        )
+        option(f"planet:{r}", partial(fulfil_label, game, seat, r, "Fulfil"), lambda r=r: fulfil(r))
         for r in refs
     ]
     prompt = "Fulfil a Biome without meeting its requirement"

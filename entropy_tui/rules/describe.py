@@ -130,13 +130,32 @@ def new_star_words(index: CatalogIndex, star_id: str) -> str:
     )
 
 
+SCARCE_PRICE = " for 1 Entropy"  # what a Scarce Biome's reward costs, each time
+
+
 @cache  # the catalog never changes, so neither do its words
 def biome_words(index: CatalogIndex, biome_id: str) -> str:
+    """What the Biome gives at each landing on its trigger, and what fulfilling it makes of
+    every reward after (not a reward of its own)."""
     biome = index.biome[biome_id]
     needs = " ".join(amount(n, life) for life, n in biome.requirement.items())
+    price = SCARCE_PRICE if biome.kind == "scarce" else ""
     return (
-        f"{title(biome.kind)} Biome {biome_id} (on {title(biome.trigger)}: "
-        f"{effects_words(biome.reward)}; fulfil with {needs}: {effects_words(biome.improved)})"
+        f"{title(biome.kind)} Biome {biome_id} (each landing on {title(biome.trigger)}: "
+        f"{effects_words(biome.reward)}{price}; once fulfilled with {needs} on its Planet, each"
+        f" reward becomes {effects_words(biome.improved)})"
+    )
+
+
+@cache  # the catalog never changes, so neither do its words
+def improvement_words(index: CatalogIndex, biome_id: str) -> str:
+    """What fulfilling the Biome changes: "from now on each landing on Aggregate Planet gives
+    +2 Mass instead of +1 Mass"."""
+    biome = index.biome[biome_id]
+    price = SCARCE_PRICE if biome.kind == "scarce" else ""
+    return (
+        f"from now on each landing on {title(biome.trigger)} gives "
+        f"{effects_words(biome.improved)}{price} instead of {effects_words(biome.reward)}"
     )
 
 

@@ -6,6 +6,7 @@ hurt, so they are taken at once; every reward that asks for a choice offers a wa
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -111,6 +112,39 @@ def _take_at_once(
             game.state.turn.card_bonus += times
         case "discount":  # applied by the action it belongs to
             pass
+
+
+def lifeforms_lost(life: Mapping[str, int], gains: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """The Lifeforms of each type the limit of 5 throws away when `gains` (type, how many)
+    come, in order, onto a Planet holding `life`."""
+    held = dict(life)
+    lost: dict[str, int] = {}
+    for kind, n in gains:
+        over = min(n, held[kind] + n - MAX_LIFEFORMS)
+        if over > 0:
+            lost[kind] = lost.get(kind, 0) + over
+        held[kind] = min(MAX_LIFEFORMS, held[kind] + n)
+    return lost
+
+
+def local_gains(game: Game, seat: int, effects: Iterable[Effect]) -> list[tuple[str, int]]:
+    """The Lifeforms `effects` add to their own Planet ("+1 Bacteria here"), in order."""
+    gains = []
+    for effect in effects:
+        if effect.do == "gain_lifeform" and effect.local and effect.what is not None:
+            if effect.per is None:
+                gains.append((effect.what, effect.n))
+            elif effect.per not in CHOICE_COUNTERS:
+                gains.append((effect.what, _times(game, seat, effect, None)))
+    return gains
+
+
+def lost_words(game: Game, seat: int, ref: str, lost: Mapping[str, int]) -> str:
+    """ "1 Bacteria lost to the limit of 5 on C01" ("" when nothing is lost)."""
+    if not lost:
+        return ""
+    kinds = " and ".join(amount(n, kind) for kind, n in lost.items())
+    return f"{kinds} lost to the limit of {MAX_LIFEFORMS} on {game.planet(seat, ref).tile}"
 
 
 def choose_type(game: Game, task: Task) -> Decision:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .biomes import can_fulfil, fulfil_biome
+from .biomes import can_fulfil, fulfil_biome, fulfil_label
 from .decision import Option, option
-from .effects import planet_label
 from .refs import planet_ref
 from .vocabulary import title
 
@@ -93,4 +92,4 @@ def has_free_action(game: Game, seat: int) -> bool:
 
 
 def _fulfil_label(game: Game, seat: int, ref: str) -> str:
-    return f"Free action: fulfil the Biome on {planet_label(game, seat, ref)}"
+    return fulfil_label(game, seat, ref, "Free action: fulfil")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from . import rondel
 from .actions.activate_stars import activate_star
 from .actions.create_life import playable_cards, unplayable_reason
+from .biomes import landing_words
 from .decision import Decision, InvalidChoice, Option, disabled, option
 from .describe import effects_words, star_words
 from .effects import push_effects, take_back_token
@@ -260,7 +261,14 @@ def _move_label(game: Game, seat: int, preview: MovePreview) -> str:
         text += f"; retrieve your {tokens} token" + ("s" if len(preview.retrieved) > 1 else "")
     if preview.unlocks_wild:
         text += "; unlock your Wild token"
-    return text + _token_words(game, seat, preview) + _star_words(game, seat, preview)
+    text += _token_words(game, seat, preview) + _star_words(game, seat, preview)
+    return text + landing_words(game, seat, preview.action, _entropy_then(game, seat, preview))
+
+
+def _entropy_then(game: Game, seat: int, preview: MovePreview) -> int:
+    """The seat's Entropy once the move's Traffic Bonus and landing charge are taken."""
+    bonus = sum(e.n for e in preview.bonus if e.do == "gain" and e.what == "entropy" and not e.per)
+    return game.player(seat).entropy + bonus - preview.charge
 
 
 def _token_words(game: Game, seat: int, preview: MovePreview) -> str:

@@ -9,8 +9,15 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..decision import Decision, Option, disabled, option
-from ..describe import icons_words
-from ..effects import planet_label, planet_refs, push_effects
+from ..describe import effects_words, icons_words
+from ..effects import (
+    lifeforms_lost,
+    local_gains,
+    lost_words,
+    planet_label,
+    planet_refs,
+    push_effects,
+)
 from ..flow import focus_discount
 from ..refs import parse_planet_ref
 from ..supply import take_asteroid
@@ -193,7 +200,22 @@ def _placement_label(game: Game, seat: int, place: Placement) -> str:
         costs.append(f"{place.mass} Mass")
     if place.lifeform:
         costs.append(f"1 {title(place.lifeform)}")
-    return f"{_space_label(game, seat, place)}: pay " + (" and ".join(costs) or "nothing")
+    label = f"{_space_label(game, seat, place)}: pay " + (" and ".join(costs) or "nothing")
+    return label + _effect_loss_words(game, seat, place)
+
+
+def _effect_loss_words(game: Game, seat: int, place: Placement) -> str:
+    """What the limit of 5 throws away of the Lifeforms the Planet's effect adds there ("" when
+    nothing is), the Lifeform paid counted."""
+    planet = game.planet(seat, place.planet)
+    effects = game.index.any_planet[planet.tile].effect
+    life = dict(planet.life)
+    if place.lifeform:
+        life[place.lifeform] -= 1
+    lost = lifeforms_lost(life, local_gains(game, seat, effects))
+    if not lost:
+        return ""
+    return f"; then {effects_words(list(effects))}: {lost_words(game, seat, place.planet, lost)}"
 
 
 def _place(game: Game, task: Task, place: Placement) -> None:

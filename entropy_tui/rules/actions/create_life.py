@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING
 from ..counters import planet_conditions
 from ..decision import Decision, Option, disabled, option
 from ..describe import amount, card_details, card_words, effects_words
-from ..effects import MAX_LIFEFORMS, planet_label, planet_name, planet_refs, push_effects
+from ..effects import (
+    MAX_LIFEFORMS,
+    lifeforms_lost,
+    local_gains,
+    planet_label,
+    planet_name,
+    planet_refs,
+    push_effects,
+)
 from ..refs import parse_planet_ref, planet_ref
 from ..supply import offer
 from ..vocabulary import LIFEFORMS, title
@@ -279,7 +287,33 @@ def _play_label(game: Game, seat: int, play: Play) -> str:
     )
     if play.missing:
         label += f" (discard a card for 1 {title(play.missing)})"
-    return label
+    return label + _limit_words(game, seat, card, play.planet)
+
+
+def _limit_words(game: Game, seat: int, card: LifeCard, ref: str) -> str:
+    """What the limit of 5 per type throws away of the card's Lifeforms on that Planet ("; +5
+    Bacteria: 2 lost to the limit of 5 on H11"), its red-number Lifeforms removed first and
+    the Traffic Bonus counted; "" when nothing is."""
+    life = dict(game.planet(seat, ref).life)
+    for kind, n in card.removes.items():
+        life[kind] -= n
+    gains = [*_gains(card, game.state.turn.card_bonus), *local_gains(game, seat, card.effect)]
+    lost = lifeforms_lost(life, gains)
+    if not lost:
+        return ""
+    added: Counter[str] = Counter()
+    for kind, n in gains:
+        added[kind] += n
+    parts = " and ".join(
+        f"+{amount(added[kind], kind)}: {'all ' if n == added[kind] else ''}{n}"
+        for kind, n in lost.items()
+    )
+    words = f"; {parts} lost to the limit of {MAX_LIFEFORMS} on {game.planet(seat, ref).tile}"
+    if game.catalog.board.create_life_edges > 1 and any(
+        _makes_room(game, seat, effect, kind) for effect in card.effect for kind in lost
+    ):
+        words += " (fewer if its effect comes first)"
+    return words
 
 
 def _choose_play(game: Game, task: Task, play: Play) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import App, SystemCommand
@@ -16,6 +17,7 @@ from textual.timer import Timer
 from .config import GameConfig
 from .input_limit import InputDropped, InputGate, gated
 from .keys import COMMANDS, bindings_for
+from .paste_limit import PasteCut
 from .themes import COLOURBLIND_THEME, DEFAULT_THEME, THEMES, theme_variable_defaults
 
 if TYPE_CHECKING:  # the engine loads only when a game starts, to keep start-up quick
@@ -71,6 +73,7 @@ class EntropyApp(App[None]):
         self._dropping_gate: InputGate | None = None
         self._dropped_input_told = 0
         self._dropped_input_notice: Timer | None = None
+        self._paste_cut_told_at: float | None = None  # when a paste was last said to be cut
         for theme in THEMES:
             self.register_theme(theme)
         # Set before the styles are first parsed, so that they are parsed only once.
@@ -259,6 +262,18 @@ class EntropyApp(App[None]):
         )
         self._dropped_input_notice = self.set_timer(
             DROPPED_INPUT_NOTICE_INTERVAL, self._tell_dropped_input
+        )
+
+    def on_paste_cut(self, message: PasteCut) -> None:
+        now = monotonic()
+        told = self._paste_cut_told_at
+        if told is not None and now - told < DROPPED_INPUT_NOTICE_INTERVAL:
+            return
+        self._paste_cut_told_at = now
+        self.notify(
+            f"The paste was cut short: only its first {message.kept:,} characters were kept."
+            " Paste less at a time.",
+            severity="warning",
         )
 
     def watch_app_focus(self, focused: bool) -> None:

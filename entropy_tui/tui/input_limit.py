@@ -13,6 +13,8 @@ from textual import events
 from textual.driver import Driver
 from textual.message import Message
 
+from .paste_limit import cap_pastes
+
 # Events read from the terminal that the app has not finished with (a few KB each). A player
 # typing, or holding a key down while the screen is busy, never comes near this.
 MAX_PENDING_INPUT = 1000
@@ -80,8 +82,10 @@ def input_events_are_tracked() -> None:
 
 def gated(driver_class: type[Driver]) -> type[Driver]:
     """`driver_class` with its input capped: everything its input thread reads passes through
-    `send_message`, which drops it while the app has too much of it pending."""
+    `send_message`, which drops it while the app has too much of it pending; and its pastes cut
+    short (see paste_limit)."""
     input_events_are_tracked()
+    cap_pastes(driver_class)
 
     class GatedDriver(driver_class):  # type: ignore[valid-type, misc]
         def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -2,13 +2,16 @@
 saying why.
 
 hint = advise(game.view(seat), PlainDecision.of(game.decision), seed=7, seconds=1.0)
-hint.option_id, hint.why   # "move:3", "completes Mission M3 this turn; +4 VP now"
+hint.option_id, hint.why
+# "move:1", "+2 Mass now; then +1 Planet, -3 Mass by the end of your turn (score 13 → 14)"
 
 The advice reads the view and the decision's option ids only, so it knows what the seat knows and
-nothing more. The why is worked out on a game imagined behind the view: the seat's score, its
-Missions, its Objective tracks and its Lifeform totals before the option, right after it (with the
-choices it calls for at once), and at the end of the seat's turn, played on as the Casual bot
-would.
+nothing more. The why is worked out on a game imagined behind the view: what the seat holds (its
+resources, VP, Life cards, Lifeforms and components) and its score if the game ended now, before
+the option, right after choosing it, and at the end of the seat's turn, played on as the Casual
+bot would; and what that turn brings toward its Missions, Objective tracks and Lifeform tiles.
+The line opens with the net effect of the option itself, so its numbers are those of the state
+it leads to.
 """
 
 from __future__ import annotations
@@ -30,8 +33,28 @@ if TYPE_CHECKING:
     from .thinking import PlainDecision
 
 MAX_TURN_CHOICES = 40  # the rest of a turn is a few choices; a guard against an endless one
-RESOURCES = ("Entropy", "Mass", "Energy")
-MAX_PARTS = 3  # one line: the three most lasting gains
+MAX_TOWARD = 2  # one line: the net effect now, then by the end of the turn, and two aims
+MAX_THEN = 3  # changes named for the rest of the turn, gains first
+# What a hint counts of a seat, most lasting first: (one, several, counter or player field).
+COUNTED: tuple[tuple[str, str, str], ...] = (
+    ("Planet", "Planets", "planets"),
+    ("Star", "Stars", "stars"),
+    ("Star tier", "Star tiers", "star_tier_sum"),  # counted as tiers gained by evolving
+    ("Asteroid", "Asteroids", "asteroids"),
+    ("Biome", "Biomes", "biomes"),
+    ("fulfilled Biome", "fulfilled Biomes", "fulfilled_biomes"),
+    ("Focus tier", "Focus tiers", "focus_tiers"),
+    ("Generator step", "Generator steps", "generator_advances"),
+    ("Bacteria", "Bacteria", "lifeforms:bacteria"),
+    ("Plant", "Plants", "lifeforms:plant"),
+    ("Animal", "Animals", "lifeforms:animal"),
+    ("Life card", "Life cards", "hand"),
+    ("VP", "VP", "vp"),
+    ("Entropy", "Entropy", "entropy"),
+    ("Mass", "Mass", "mass"),
+    ("Energy", "Energy", "energy"),
+)
+PLAYER_FIELDS = frozenset({"vp", "entropy", "mass", "energy"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +68,7 @@ class Standing:
     """What a hint compares for one seat at one moment."""
 
     total: int  # the score if the game ended now
-    resources: tuple[int, int, int]  # Entropy, Mass, Energy
-    life_cards: int
+    held: tuple[int, ...]  # what COUNTED counts, in its order
     missions: dict[str, tuple[int, int]]  # Mission id -> (counted, needed)
     mission_done: str | None
     # Each Main Objective: its track's name, the marker's space, the units it counts and how
@@ -68,14 +90,31 @@ class Standing:
             )
         return cls(
             total=score.total,
-            resources=(player.entropy, player.mass, player.energy),
-            life_cards=len(player.hand),
+            held=held(game, seat),
             missions=missions,
             mission_done=player.mission_done,
             tracks=tuple((o.name, o.space, o.units, o.counted) for o in score.objectives),
             tiles=frozenset((tile.lifeform, tile.big) for tile in player.lifeform_tiles),
             lifeforms=lifeform_totals(player),
         )
+
+
+def held(game: Game, seat: int) -> tuple[int, ...]:
+    """What COUNTED counts of the seat, in its order."""
+    player = game.player(seat)
+    counts = []
+    for _, _, name in COUNTED:
+        if name in PLAYER_FIELDS:
+            counts.append(getattr(player, name))
+        elif name == "hand":
+            counts.append(len(player.hand))
+        elif name == "generator_advances":
+            counts.append(player.generator_advances)
+        elif name == "star_tier_sum":  # a new Star is counted once, as a Star
+            counts.append(count(game.index, player, name) - count(game.index, player, "stars"))
+        else:
+            counts.append(count(game.index, player, name))
+    return tuple(counts)
 
 
 def advise(
@@ -117,10 +156,10 @@ def why(
     before = Standing.of(game, seat)
     after = game.copy()
     after.choose(option_id)
+    now = Standing.of(after, seat)
     through_action = decision.kind == "move"
     after = bot.play_on(after, seat, option_id, through_action=through_action)
-    now = Standing.of(after, seat)
-    end = Standing.of(rest_of_turn(bot, after.copy(), seat), seat)
+    end = Standing.of(rest_of_turn(bot, after, seat), seat)
     return describe(game, before, now, end)
 
 
@@ -140,22 +179,43 @@ def rest_of_turn(bot: GreedyBot, game: Game, seat: int) -> Game:
 
 
 def describe(game: Game, before: Standing, now: Standing, end: Standing) -> str:
-    """The line, most lasting gain first: Missions, Objectives and Lifeform tiles, then the score,
-    then (when the score does not move) what is gained or spent now."""
-    parts = [*_missions(game, before, end), *_tracks(before, end), *_tiles(game, before, end)]
-    gained, by_end = now.total - before.total, end.total - before.total
-    if gained > 0:
-        parts.append(f"+{gained} VP now")
-        if by_end > gained:
-            parts.append(f"+{by_end - gained} more by the end of your turn")
-    elif by_end > 0:
-        parts.append(f"+{by_end} VP by the end of your turn")
-    else:
-        parts += _resources(before, now)
-    if not parts:
-        return "Nothing changes at once: it keeps the most options open for later turns."
-    line = "; ".join(parts[:MAX_PARTS])
+    """The line: the option's net effect now, then what the rest of the turn adds, then what
+    it brings toward a Mission, an Objective track or a Lifeform tile."""
+    parts = [_net_effect(before, now)]
+    then = _changes(now, end)[:MAX_THEN]
+    if then:
+        parts.append(f"then {', '.join(then)} by the end of your turn{_score(now, end)}")
+    elif end.total != now.total:
+        parts.append(f"then score {now.total} → {end.total} by the end of your turn")
+    toward = [*_missions(game, before, end), *_tracks(before, end), *_tiles(game, before, end)]
+    line = "; ".join(parts + toward[:MAX_TOWARD])
     return line[0].upper() + line[1:]
+
+
+def _net_effect(before: Standing, now: Standing) -> str:
+    """ "+2 Mass, -1 Entropy now (score 13 → 14)", "score 13 → 15 now", or that nothing
+    changes."""
+    changes = _changes(before, now)
+    if changes:
+        return f"{', '.join(changes)} now{_score(before, now)}"
+    if now.total != before.total:
+        return f"score {before.total} → {now.total} now"
+    return "nothing changes at once"
+
+
+def _changes(before: Standing, after: Standing) -> list[str]:
+    """ "+1 Planet", "-3 Mass": gains first, each in COUNTED's order."""
+    gains, costs = [], []
+    for (one, several, _), was, now in zip(COUNTED, before.held, after.held, strict=True):
+        n = now - was
+        if n:
+            words = f"{n:+d} {one if abs(n) == 1 else several}"
+            (gains if n > 0 else costs).append(words)
+    return gains + costs
+
+
+def _score(before: Standing, after: Standing) -> str:
+    return f" (score {before.total} → {after.total})" if after.total != before.total else ""
 
 
 def _missions(game: Game, before: Standing, end: Standing) -> list[str]:
@@ -203,16 +263,3 @@ def _tiles(game: Game, before: Standing, end: Standing) -> list[str]:
         if True not in held and unclaimed and total < objective.big_threshold:
             return [f"{title(life)} {total} of {objective.big_threshold} toward the big tile"]
     return []
-
-
-def _resources(before: Standing, now: Standing) -> list[str]:
-    """ "gains 1 Mass, 1 Life card" or "spends 3 Mass" (gains first)."""
-    changes = [
-        (after - was, name)
-        for name, was, after in zip(RESOURCES, before.resources, now.resources, strict=True)
-    ]
-    cards = now.life_cards - before.life_cards
-    changes.append((cards, "Life card" if abs(cards) == 1 else "Life cards"))
-    gains = ", ".join(f"{n} {name}" for n, name in changes if n > 0)
-    costs = ", ".join(f"{-n} {name}" for n, name in changes if n < 0)
-    return [f"gains {gains}"] * bool(gains) + [f"spends {costs}"] * bool(costs)

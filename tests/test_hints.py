@@ -11,6 +11,7 @@ from entropy_tui.hints import Standing, advise, describe, why
 from entropy_tui.rules import Game
 from entropy_tui.thinking import PlainDecision
 
+from .builders_extra import arranged_game, outer
 from .support import blank_game, only, system
 from .support import planet as placed_planet
 
@@ -117,8 +118,8 @@ def test_the_line_names_the_mission_an_option_completes() -> None:
     only(game, "mission_step", 0)
     decision = PlainDecision.of(game.decision)
     line = why(game.view(0), decision, "mission:M6", seed=1)
-    assert line.startswith("Completes Mission M6 this turn"), line
-    assert "+1 VP now" in line, line  # 6 Entropy: a leftover VP
+    # 2 Entropy per Planet, and 6 leftover resources are worth 1 VP
+    assert line == "+6 Entropy now (score 0 → 1); completes Mission M6 this turn", line
     assert "Mission M6" not in why(game.view(0), decision, "skip", seed=1)
 
 
@@ -131,7 +132,8 @@ def test_the_line_names_the_lifeform_tile_an_option_claims() -> None:
     only(game, "mission_step", 0)
     assert game.decision is not None and "claim:bacteria" in {o.id for o in game.decision.enabled}
     line = why(game.view(0), PlainDecision.of(game.decision), "claim:bacteria", seed=1)
-    assert line == f"Claims the big Bacteria tile; +{objective.big_vp} VP now", line
+    score = game.scores()[0]["total"]
+    assert line == f"Score {score} → {score + objective.big_vp} now; claims the big Bacteria tile"
 
 
 def test_a_decision_with_one_option_is_said_to_have_no_other() -> None:
@@ -148,6 +150,29 @@ def test_the_line_says_a_track_counts_more_units() -> None:
     more = (name, space, units + 2, f"{units + 2} different Stars")
     end = replace(before, tracks=(more, *before.tracks[1:]))
     line = describe(game, before, before, end)
-    assert line == f"Raises the {name}'s count to {units + 2} different Stars", line
+    assert line == (
+        f"Nothing changes at once; raises the {name}'s count to {units + 2} different Stars"
+    ), line
     advanced = replace(before, tracks=((name, space + 1, units, ""), *before.tracks[1:]))
-    assert describe(game, before, before, advanced) == f"Advances you on the {name}"
+    assert describe(game, before, before, advanced) == (
+        f"Nothing changes at once; advances you on the {name}"
+    )
+
+
+def test_a_move_that_gains_mass_then_buys_a_planet_says_both() -> None:
+    """Seen in play: a move whose Traffic Bonus gains 2 Mass, which the Planet bought in its
+    action then spends, was hinted "spends 1 Mass"; a purchase, "spends 3 Mass"."""
+    game = arranged_game(mover_at=outer(0), edition=None)  # I1, Aggregate Planet: +2 Mass
+    for player in game.state.players:
+        player.missions = []
+    game.player(0).mass = 1
+    game.player(0).systems = [system("IA", own_planet(game, "H"))]
+    box_the_rest(game)
+    game.edited()
+    line = why(game.view(0), PlainDecision.of(game.decision), "move:1", seed=1)
+    assert line.startswith("+2 Mass now; then +1 Planet, "), line
+    assert "spends" not in line.lower(), line
+    game.choose("move:1")
+    planet = next(o.id for o in game.decision.enabled if o.id.startswith("planet:"))
+    line = why(game.view(0), PlainDecision.of(game.decision), planet, seed=1)
+    assert line.startswith("-3 Mass now; then +1 Planet"), line

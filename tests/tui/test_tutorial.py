@@ -205,3 +205,27 @@ async def test_a_game_that_is_not_guided_has_no_coach() -> None:
         assert not any(c.label.endswith(SUGGESTED) for c in prompt.choices)
         await press(pilot, "k")  # does nothing here
         assert not app.screen.query_one(CoachPanel).display
+
+
+async def test_h_gives_a_hint_in_the_guided_game_too_and_its_footer_says_so() -> None:
+    from entropy_tui.tui.widgets.key_footer import KeyFooter
+
+    from .test_thinking import until
+
+    app = tutorial_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        footer = screen.query_one(KeyFooter).content.plain  # type: ignore[union-attr]
+        assert "h Hint" in footer, footer
+        await press(pilot, "h")
+        await until(pilot, lambda: screen._hint is not None, "the hint came")
+        await settle(pilot)
+        _, hint = screen._hint  # type: ignore[misc]
+        number = next(c.number for c in screen.query_one(Prompt).choices if c.id == hint.option_id)
+        assert f"Hint: option {number}. {hint.why}"[:60] in screen_text(app)
+        advice = app.session.advice()  # type: ignore[union-attr]
+        assert advice is not None  # the coach's suggestion stays marked beside the hint
+        marked = [c.id for c in screen.query_one(Prompt).choices if c.label.endswith(SUGGESTED)]
+        assert marked == [advice.suggestion]

@@ -124,6 +124,9 @@ class GameScreen(Screen[None]):
         self._coach_shown = True  # k hides the coach's panel
         self._deciding = True  # a person's decision is on screen (see check_action)
         self._resumed = False  # the screen has been shown
+        # The guided game's footer names the coach's key and the hint's within 80 columns: its
+        # one opponent shows on the Players panel, and `v` still opens the seat consoles.
+        self.footer_leaves_out = frozenset({"seats"} if session.coach is not None else ())
 
     def compose(self) -> ComposeResult:
         # The layout's class is set before the widgets are styled as they mount: set after, it
@@ -620,15 +623,12 @@ class GameScreen(Screen[None]):
         self.query_one(PanelBar).show(panel, page)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The coach's key shows (in the Footer too) only in a guided game, and the hint's only
-        in other games: there the coach advises at every decision. Picking and hints show only
-        while a person's decision is on screen (not while a bot decides)."""
+        """The coach's key shows (in the Footer too) only in a guided game. Picking and hints
+        show only while a person's decision is on screen (not while a bot decides)."""
         if action == "toggle_coach":
             return self.session.coach is not None
         if action in ("digit", "hint"):  # only at a person's own decision, on screen
-            if not self._deciding:
-                return False
-            return action == "digit" or self.session.coach is None
+            return self._deciding
         return True
 
     def action_toggle_coach(self) -> None:

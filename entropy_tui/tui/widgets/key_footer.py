@@ -24,11 +24,13 @@ KeysShown = tuple[tuple[str, str, str, bool, object], ...]
 
 
 def keys_shown(screen: Screen) -> KeysShown:
-    """What the footer of `screen` shows: the first key of each action with a shown binding."""
+    """What the footer of `screen` shows: the first key of each action with a shown binding,
+    but for the actions the screen leaves out of its footer (`footer_leaves_out`) to make room."""
     app = screen.app
+    left_out: frozenset[str] = getattr(screen, "footer_leaves_out", frozenset())
     first: dict[str, tuple[Binding, bool]] = {}
     for _, binding, enabled, _tooltip in screen.active_bindings.values():
-        if binding.show:
+        if binding.show and binding.action not in left_out:
             first.setdefault(binding.action, (binding, enabled))
     return tuple(
         (binding.key, app.get_key_display(binding), binding.description, enabled, binding.group)

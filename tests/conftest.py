@@ -16,3 +16,10 @@ def private_saves_folder(
     monkeypatch.setenv("ENTROPY_TUI_DATA", str(folder))
     monkeypatch.setenv("ENTROPY_TUI_CACHE", str(tmp_path_factory.mktemp("cache")))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def full_screen_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests call the command line with their output captured, which is not a terminal and
+    would make it play in plain lines: they test the full screen unless they ask for --plain."""
+    monkeypatch.setattr("entropy_tui.plain.plain_terminal", lambda: False)

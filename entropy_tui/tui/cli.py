@@ -62,6 +62,12 @@ def _parser() -> argparse.ArgumentParser:
         "--colour-blind", action="store_true", help="start with the colour-blind-safe theme"
     )
     parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="play in plain lines, for screen readers, braille displays and dumb terminals"
+        " (also when TERM is dumb or the output is not a terminal)",
+    )
+    parser.add_argument(
         "--bot-delay",
         type=float,
         default=0.6,
@@ -105,6 +111,12 @@ def main(argv: list[str]) -> int:
             open_hands=args.open_hands,
             confirm_turn_end=not args.no_confirm_turn_end,
         )
+    from entropy_tui.plain import plain_terminal
+
+    if args.plain or plain_terminal():
+        from entropy_tui.plain.start import play_plain
+
+        return play_plain(args, config, open_file)
     # Textual waits for its next frame slot to draw; at its default of 60 a slot is 17 ms,
     # which a keypress feels. Nothing here animates, so a finer grid costs nothing when idle.
     os.environ.setdefault("TEXTUAL_FPS", str(FRAMES_PER_SECOND))

@@ -1,0 +1,111 @@
+"""`entropy-tui --plain`: the game asked for on the command line (new, resumed or loaded), or a
+new one set up with a plain question, played in plain lines."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from entropy_tui.rules.rng import new_seed
+from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.session import Session
+
+from .lines import Lines
+from .play import PlainPlay
+
+WELCOME = "Entropy in plain lines. Type an option's number and Enter, or help for the commands."
+WHO_PLAYS = (
+    "Who plays? Names separated by commas, bots as bot:beginner, bot:casual or bot:expert"
+    " (for example: Ann, bot:casual): "
+)
+RESUME = "entropy-tui --plain --resume"
+
+
+def play_plain(
+    args: argparse.Namespace,
+    config: GameConfig | None,
+    open_file: tuple[str, Path | None] | None,
+) -> int:
+    """Plays the game the command line asks for (checked already) in plain lines."""
+    if args.replay is not None:
+        print("entropy-tui: --replay needs the full screen; leave --plain out", file=sys.stderr)
+        return 2
+    sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # a terminal without UTF-8
+    lines = Lines(sys.stdin, sys.stdout)
+    lines.say(WELCOME)
+    session = _opened(lines, open_file) if open_file is not None else None
+    if session is None and open_file is not None:
+        return 1
+    if session is None:
+        config = config or _asked_config(lines, args)
+        if config is None:
+            lines.say("Stopped before the game began.")
+            return 0
+        save_path, problem = _new_save_path()
+        session = Session(config, save_path=save_path, unsaved_reason=problem)
+    seats = ", ".join(f"{seat.name} ({seat.kind_label})" for seat in session.seats)
+    lines.say(f"Seats: {seats}.")
+    return PlainPlay(session, lines, resume_command=RESUME).run()
+
+
+def _asked_config(lines: Lines, args: argparse.Namespace) -> GameConfig | None:
+    """The seats, asked until they make a game (None if the input ends first)."""
+    while True:
+        answer = lines.ask(WHO_PLAYS)
+        if answer is None:
+            return None
+        try:
+            seats = parse_seats(answer)
+        except ValueError as error:
+            lines.say(f"{str(error).removeprefix('--seats ').capitalize()}; try again.")
+            continue
+        return GameConfig(
+            seats=seats,
+            seed=args.seed if args.seed is not None else new_seed(),
+            alternative_objectives=args.alternative_objectives,
+            open_hands=args.open_hands,
+            confirm_turn_end=not args.no_confirm_turn_end,
+        )
+
+
+def _new_save_path() -> tuple[Path | None, str | None]:
+    """A new game's autosave file, or why there is none (the game is played all the same)."""
+    from entropy_tui.saves import new_autosave_path
+
+    try:
+        return new_autosave_path(), None
+    except OSError as error:
+        return None, f"{error.filename or 'the saves folder'}: {error.strerror or error}"
+
+
+def _opened(lines: Lines, open_file: tuple[str, Path | None]) -> Session | None:
+    """The saved game asked for; None, with a line saying why, if there is none to play."""
+    from entropy_tui.save_folder import AUTOSAVE_PREFIX, latest_unfinished, saves_dir, summary
+    from entropy_tui.saves import SaveError
+
+    kind, path = open_file
+    if kind == "resume":
+        latest = latest_unfinished()
+        if latest is None:
+            lines.say("There is no unfinished game to continue: leave --resume out to start one.")
+            return None
+        path = latest.path
+    assert path is not None
+    saved = summary(path)
+    if saved is not None and saved.table:
+        lines.say(f"{path} is a shared table's game: only entropy-tui host --resume opens it.")
+        return None
+    # A game's own autosave goes on being written; any other file is left as it is.
+    try:
+        own = path.name.startswith(AUTOSAVE_PREFIX) and path.resolve().parent == (
+            saves_dir().resolve()
+        )
+    except OSError:
+        own = False
+    save_path, problem = (path, None) if own else _new_save_path()
+    try:
+        return Session.from_save(path, save_path=save_path, unsaved_reason=problem)
+    except SaveError as error:
+        lines.say(f"Could not open the game: {error}")
+        return None

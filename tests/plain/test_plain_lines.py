@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from entropy_tui.plain import commands
+from entropy_tui.plain import commands, plain_terminal
 from entropy_tui.plain.lines import MORE, Lines, printable
 from entropy_tui.plain.panels import hand_lines, others_lines, status_lines
 from entropy_tui.plain.play import PlainPlay
@@ -133,3 +133,19 @@ def test_every_command_answers_in_lines(command: str) -> None:
     text = played(session, f"{command}\n")
     answer = text.split("type a command: ", 1)[1]
     assert answer.strip(), f"{command} said nothing"
+
+
+def test_plain_lines_when_the_terminal_is_dumb_or_not_a_terminal_but_not_for_a_browser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Piped(io.StringIO):
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr(sys, "stdout", Piped())
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    assert plain_terminal()
+    # `entropy-tui serve` runs the app with its output piped to a browser's driver.
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert not plain_terminal()

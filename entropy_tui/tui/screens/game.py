@@ -74,6 +74,16 @@ def layout_for(size: tuple[int, int]) -> str:
     return "compact"
 
 
+def shown_kind(scene: Scene) -> str | None:
+    """The kind of the pending decision as far as this screen may know it: all of it for a
+    decision it shows; of another seat's, only that it is a move (the rondel shows where they
+    can go), every other kind looking the same."""
+    decision = scene.decision
+    if decision is None or scene.decision_visible or decision.kind == "move":
+        return decision.kind if decision is not None else None
+    return "hidden"
+
+
 @dataclass(slots=True)
 class Thinking:
     """A bot's decision or a hint being worked out in the background, for one position."""
@@ -389,7 +399,7 @@ class GameScreen(Screen[None]):
             hint=hint,
         )
         self.scene = scene
-        self._follow_decision(decision.kind if decision is not None else None)
+        self._follow_decision(shown_kind(scene))
         self.query_one(StatusBar).show(scene, bots_waiting=session.bot_to_move())
         prompt = self.query_one(Prompt)
         new_decision = prompt.show(scene)
@@ -485,10 +495,13 @@ class GameScreen(Screen[None]):
 
     @property
     def rule_section(self) -> str | None:
-        """The rulebook section behind the highlighted option, else behind the decision."""
+        """The rulebook section behind the highlighted option, else behind the decision (if
+        this screen may see it: another seat's decision opens the rules at their start)."""
         decision = self.session.decision
         if decision is None:
             return "End of the Game"
+        if not self.session.sees_private(decision.player):
+            return None
         advice = self.scene.advice if self.scene is not None else None
         if advice is not None and advice.lesson is not None and self.query_one(CoachPanel).display:
             return advice.lesson.rule  # the lesson on screen

@@ -215,10 +215,10 @@ def _question(scene: Scene) -> Content:
         return Content("The game is over.")
     seat = scene.seats[decision.player]
     who = seat_tag(seat)
-    rule = Content.styled(f"  [{decision.rule}: F1]", "dim")
-    if not scene.decision_visible:
+    if not scene.decision_visible:  # what is decided, even its rule, is the decider's to know
         kind = "is deciding" if seat.bot is not None else "decides"
-        return who + Content(f" {kind} ({seat.kind_label}).") + rule
+        return who + Content(f" {kind} ({seat.kind_label}).")
+    rule = Content.styled(f"  [{decision.rule}: F1]", "dim")
     # Movement prompts already start with the name; others get it in front.
     prompt = decision.prompt.removeprefix(f"{seat.name}: ")
     return who + Content(": ") + Content.styled(prompt, "bold") + rule

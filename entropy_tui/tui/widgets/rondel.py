@@ -41,7 +41,7 @@ class Reach:
     distance: int
     occupied: bool
     bonus: str
-    allowed: bool
+    allowed: bool | None  # None: not for this screen (a landing can depend on the mover's hand)
     reason: str
 
 
@@ -143,10 +143,13 @@ def _mover(scene: Scene) -> int | None:
 
 
 def _reaches(scene: Scene) -> dict[int, Reach]:
-    """The move options, placed on their destinations. Legality comes from the options."""
+    """The move options, placed on their destinations. Legality comes from the options, and
+    only the screen that may see the mover's decision shows it: whether Create Life may be
+    landed on tells whether the mover holds a Life card they can play."""
     seat = _mover(scene)
     if seat is None or scene.decision is None:
         return {}
+    shown = scene.decision_visible
     reaches = {}
     for option in scene.decision.options:
         kind, _, distance = option.id.partition(":")
@@ -159,8 +162,8 @@ def _reaches(scene: Scene) -> dict[int, Reach]:
             distance=preview.distance,
             occupied=preview.occupied,
             bonus=short_effects(preview.bonus),
-            allowed=option.enabled,
-            reason=option.reason,
+            allowed=option.enabled if shown else None,
+            reason=option.reason if shown else "",
         )
     return reaches
 
@@ -238,6 +241,9 @@ def _cell(look: SpaceLook) -> list[Content]:
     reach = look.reach
     if reach is None:
         return box(lines, CELL, top=top)
+    if reach.allowed is None:
+        bottom = Content.styled(f"[{reach.steps}] d{reach.distance}", "bold")
+        return box(lines, CELL, top=top, bottom=bottom, glyphs=HEAVY)
     verdict = "ok" if reach.allowed else "NO"
     bottom = Content.styled(f"[{reach.steps}] {verdict} d{reach.distance}", "bold")
     if reach.allowed:
@@ -256,7 +262,9 @@ def _centre(scene: Scene, spaces: tuple[SpaceLook, ...], height: int) -> list[Co
             crowd = " +1 busy" if reach.occupied else ""
             lines.append(Content.styled(f"[{reach.steps}] {look.name} {look.action}", "bold"))
             bonus = reach.bonus if reach.bonus != "-" else "no bonus"
-            if reach.allowed:
+            if reach.allowed is None:
+                lines.append(Content(f"    d{reach.distance}{crowd}, {bonus}"))
+            elif reach.allowed:
                 lines.append(Content(f"    ok: d{reach.distance}{crowd}, {bonus}"))
             else:
                 lines += [Content(f"    NO: {text}") for text in wrap(reach.reason, CENTRE - 10)]
@@ -282,6 +290,8 @@ def _list_rows(spaces: tuple[SpaceLook, ...], seats: int) -> list[tuple[Content,
         reach = look.reach
         if reach is None:
             mark = Content(" " * MARK)
+        elif reach.allowed is None:
+            mark = Content.styled(f"[{reach.steps}]   ", "bold")
         elif reach.allowed:
             mark = Content.styled(f"[{reach.steps}]ok ", "bold $highlight")
         else:

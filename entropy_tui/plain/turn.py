@@ -71,7 +71,8 @@ def decision_lines(session: Session, decision: Decision) -> list[str]:
 
 
 def choice_prompt(decision: Decision) -> str:
-    return f"Choose 1 to {len(decision.options)}, or type a command: "
+    count = len(decision.options)
+    return f"Choose 1{f' to {count}' if count > 1 else ''}, or type a command: "
 
 
 def handoff_line(session: Session, seat: int) -> str:

@@ -13,7 +13,7 @@ from entropy_tui.plain import commands, plain_terminal
 from entropy_tui.plain.lines import MORE, Lines, printable
 from entropy_tui.plain.panels import hand_lines, others_lines, status_lines
 from entropy_tui.plain.play import PlainPlay
-from entropy_tui.plain.turn import decision_lines, handoff_line
+from entropy_tui.plain.turn import choice_prompt, decision_lines, handoff_line
 from entropy_tui.rules import Decision
 from entropy_tui.rules.decision import disabled, option
 from entropy_tui.tui.config import GameConfig, parse_seats
@@ -45,6 +45,9 @@ def test_a_decision_says_whose_it_is_what_and_why_an_option_is_not_possible() ->
         "1. Move 1",
         "2. Move 2 (not possible: that space is taken)",
     ]
+    assert choice_prompt(decision) == "Choose 1 to 2, or type a command: "
+    decision.options.pop()
+    assert choice_prompt(decision) == "Choose 1, or type a command: "
 
 
 def test_a_hand_shows_to_its_own_seat_only() -> None:

@@ -15,7 +15,7 @@ from entropy_tui.save_folder import list_saves
 from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.session import Session
 
-PROMPT = re.compile(r"Choose 1 to (\d+), or type a command: ")
+PROMPT = re.compile(r"Choose 1(?: to (\d+))?, or type a command: ")
 OPTION = re.compile(r"^(\d+)\. .*$", re.MULTILINE)
 NOT_POSSIBLE = "(not possible: "
 ESCAPE = "\x1b"
@@ -173,7 +173,7 @@ def test_bad_input_is_answered_in_one_line_and_a_closed_input_saves_and_stops(
     child.sendline("1")
     child.expect(PROMPT)
     decision = child.before
-    count = int(child.match.group(1))
+    count = int(child.match.group(1) or 1)
     for typed, answer in [
         ("", f"Type a number from 1 to {count}, or help for the commands."),
         (str(count + 1), f"There is no option {count + 1}: choose 1 to {count}."),

@@ -48,6 +48,8 @@ class PlainPlay:
                 self._decide()
         except KeyboardInterrupt:
             self._quitting = True
+        except BrokenPipeError:  # nobody reads any more (the terminal or a pipe closed)
+            return 0
         finally:
             session.stop_thinking()
             self._finish_saving()

@@ -4,6 +4,7 @@ new one set up with a plain question, played in plain lines."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -46,7 +47,20 @@ def play_plain(
         session = Session(config, save_path=save_path, unsaved_reason=problem)
     seats = ", ".join(f"{seat.name} ({seat.kind_label})" for seat in session.seats)
     lines.say(f"Seats: {seats}.")
-    return PlainPlay(session, lines, resume_command=RESUME).run()
+    code = PlainPlay(session, lines, resume_command=RESUME).run()
+    if _unread():
+        # What is left unwritten would be flushed, and fail again, as Python exits.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return code
+
+
+def _unread() -> bool:
+    """Whether the output has been closed by its reader."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return True
+    return False
 
 
 def _asked_config(lines: Lines, args: argparse.Namespace) -> GameConfig | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +153,17 @@ def test_plain_lines_when_the_terminal_is_dumb_or_not_a_terminal_but_not_for_a_b
     # `entropy-tui serve` runs the app with its output piped to a browser's driver.
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
     assert not plain_terminal()
+
+
+def test_an_output_closed_midway_stops_the_game_quietly_and_saved(tmp_path: Path) -> None:
+    class Closing(io.StringIO):
+        def write(self, text: str) -> int:
+            if self.tell() > 3000:  # a reader such as `head` has gone
+                raise BrokenPipeError(32, "Broken pipe")
+            return super().write(text)
+
+    config = GameConfig(parse_seats("Ann,bot:random"), seed=7)
+    session = Session(config, save_path=tmp_path / "game.json")
+    play = PlainPlay(session, Lines(io.StringIO("1\n" * 50), Closing()), resume_command="r")
+    assert play.run() == 0
+    assert (tmp_path / "game.json").exists()

@@ -56,9 +56,18 @@ class SshTable:
         if not args:
             seats = ",".join(f"remote:{name}" for name in self.names)
             args = ("--seats", seats, "--seed", str(self.seed))
-        argv = [sys.executable, "-m", "entropy_tui", "host", "--port", str(self.port),
+        return self._start(["entropy_tui", "host", "--bot-delay", "0", *args])
+
+    def open_dealt(self, step: int, twin: int | None = None) -> Tmux:
+        """The host of tests/ssh/dealt_host.py: the game of tests/hidden_parts.py at decision
+        `step`, or (`twin`) that position with Bob's hidden parts dealt again."""
+        extra = ["--step", str(step), *(["--twin", str(twin)] if twin is not None else [])]
+        return self._start(["tests.ssh.dealt_host", *extra])
+
+    def _start(self, module_and_args: list[str]) -> Tmux:
+        argv = [sys.executable, "-m", *module_and_args, "--port", str(self.port),
                 "--listen", "127.0.0.1", "--password", PASSWORD,
-                "--authorized-keys", str(self.authorized), "--bot-delay", "0", *args]  # fmt: skip
+                "--authorized-keys", str(self.authorized)]  # fmt: skip
         env = f"env TERM=xterm-256color ENTROPY_TUI_DATA={shlex.quote(str(self.data))}"
         # exec: the pane's process is the host itself, to be killed as a crash would.
         self.host = Tmux(f"exec {env} {shlex.join(argv)}", SIZE)

@@ -22,10 +22,13 @@ from typing import Any
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
 from yarl import URL
 
 from entropy_tui.ssh.logins import AddressGuard
+
+from .pacing import TabInput, message_loop_problem
 
 DEFAULT_MAX_TABS = 8
 # How long the apps still open get to finish (and save) when the server stops.
@@ -64,11 +67,13 @@ def tabs_full_message(max_tabs: int) -> bytes:
 class _TabServer(Server):
     """textual-serve's server, whose pages point back at the address the browser used (so
     `--host 0.0.0.0` works from other machines), or at the public URL it was given, which
-    opens at most `max_tabs` apps and lists no folder."""
+    opens at most `max_tabs` apps, lists no folder, and paces what a tab sends its app."""
 
     def __init__(
         self, command: Sequence[str], *, title: str, max_tabs: int, public_url: str | None
     ) -> None:
+        if (problem := message_loop_problem()) is not None:
+            raise RuntimeError(problem)
         super().__init__(shlex.join(command), title=title)
         self.max_tabs = max_tabs
         self.fixed_url = public_url
@@ -115,6 +120,17 @@ class _TabServer(Server):
             return await super().handle_websocket(request)
         finally:
             self.tabs.discard(tab)
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """textual-serve's loop over a tab's messages, handing them to a TabInput that paces
+        them on their way to the app (see pacing.message_loop_problem for the guard)."""
+        tab_input = TabInput(app_service)
+        try:
+            await super()._process_messages(websocket, tab_input)  # type: ignore[arg-type]
+        finally:
+            tab_input.close()
 
 
 async def _refuse_tab(request: web.Request, message: bytes) -> web.WebSocketResponse:

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 from textual import constants, events
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
 from textual.message import Message
 
+from entropy_tui.tui import paste_limit
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.paste_limit import (
     MAX_PASTE_CHARACTERS,
@@ -71,7 +71,7 @@ def textuals_own_parser(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     (an app started in this process has replaced it)."""
     for driver in (LinuxDriver, WebDriver):
         module = sys.modules[driver.run_input_thread.__module__]
-        monkeypatch.setattr(module, "XTermParser", XTermParser)
+        monkeypatch.setattr(module, "XTermParser", paste_limit.XTermParser)
     yield
 
 
@@ -82,6 +82,14 @@ def test_textuals_drivers_still_make_their_parser_from_a_name_entropy_tui_replac
     refuse to start, saying why)."""
     for driver in (LinuxDriver, WebDriver):
         cap_pastes(driver)
+
+
+def test_a_textual_whose_driver_makes_its_parser_otherwise_is_refused_saying_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(sys.modules[WebDriver.run_input_thread.__module__], "XTermParser")
+    with pytest.raises(RuntimeError, match="cannot cap the length of a paste with Textual"):
+        cap_pastes(WebDriver)
 
 
 @pytest.mark.usefixtures("textuals_own_parser")

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from textual_serve.server import Server
 
 from entropy_tui.web import pacing
 from entropy_tui.web.pacing import message_loop_problem
-from entropy_tui.web.server import WebServer, start_web_server
+from entropy_tui.web.server import WebServer, _TabServer, start_web_server
 
 from .test_access import browser_like, page_of, token_of
 
@@ -66,6 +67,16 @@ def test_textual_serve_still_passes_a_tabs_input_through_the_loop_that_is_paced(
     """TabInput stands in for the app in textual-serve's private message loop: an upgrade of
     textual-serve that changed the loop makes this fail (and the server refuse to start)."""
     assert message_loop_problem() is None
+
+
+def test_a_textual_serve_whose_message_loop_changed_is_refused_saying_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(Server, "_process_messages")
+    problem = message_loop_problem()
+    assert problem is not None and "cannot pace a browser tab's input" in problem
+    with pytest.raises(RuntimeError, match="cannot pace a browser tab's input"):
+        _TabServer(["true"], title="Entropy", max_tabs=1, public_url=None)
 
 
 async def test_keys_reach_a_tabs_app_no_faster_than_the_input_allowance(

@@ -78,7 +78,6 @@ class TabInput:
         self._room.set()
         self._size: Latest[tuple[int, int]] = Latest(self._send_size, RESIZES_PER_SECOND)
         self._focus: Latest[bool] = Latest(self._send_focus, FOCUS_CHANGES_PER_SECOND)
-        self.bytes_typed = 0  # keys that have reached the app
 
     # The AppService methods textual-serve's message loop calls.
     async def send_bytes(self, data: bytes) -> bool:
@@ -117,7 +116,6 @@ class TabInput:
                 if not await self._app.send_bytes(keys):  # the app has gone
                     self._keys.clear()
                     return
-                self.bytes_typed += allowed
         finally:
             self._passing = None
             self._room.set()

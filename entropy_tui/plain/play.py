@@ -89,9 +89,10 @@ class PlainPlay:
         if typed is None:
             self._quitting = True
             return
-        self._answer(decision, typed)
+        self.answer(decision, typed)
 
-    def _answer(self, decision: Decision, typed: str) -> None:
+    def answer(self, decision: Decision, typed: str) -> None:
+        """A line typed at the decision: an option's number, a command, or nothing."""
         count = len(decision.options)
         if not typed:
             self.lines.say(f"Type a number from 1 to {count}, or help for the commands.")
@@ -112,6 +113,10 @@ class PlainPlay:
                 return
             self.changed()
             return
+        self.run_command(typed)
+
+    def run_command(self, typed: str) -> None:
+        """Answers a typed command (or says it is none)."""
         word, _, argument = typed.partition(" ")
         command = commands.find(word)
         if command is None:

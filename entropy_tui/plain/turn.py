@@ -23,7 +23,7 @@ def recap_lines(session: Session, decision: Decision) -> list[str]:
     log = session.view()["log"]
     if decision.kind == CONFIRM_TURN_END:
         done = this_turn(log, decision.player, names) or "nothing to show"
-        refusal = session.game.undo_refusal()
+        refusal = session.undo_refusal()
         back = "undo takes it back" if refusal is None else f"no undo: {refusal}"
         return [f"This turn: {done}. ({back})"]
     turn = session.view()["turn"]

@@ -21,6 +21,12 @@ def _join_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--colour-blind", action="store_true", help="start with the colour-blind-safe theme"
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain lines, for screen readers, braille displays and dumb terminals (also when"
+        " TERM is dumb or the output is not a terminal)",
+    )
     return parser
 
 
@@ -29,6 +35,12 @@ def join_main(argv: list[str]) -> int:
         args = _join_parser().parse_args(argv)
     except SystemExit as stop:
         return int(stop.code or 0)
+    from entropy_tui.plain import plain_terminal
+
+    if args.plain or plain_terminal():
+        from entropy_tui.plain.join import join_plain
+
+        return join_plain(args.socket, None if args.lobby else args.ticket)
     from entropy_tui.tui.cli import FRAMES_PER_SECOND
 
     os.environ.setdefault("TEXTUAL_FPS", str(FRAMES_PER_SECOND))

@@ -55,6 +55,11 @@ class ReplicaSession(Session):
     def step(self) -> int:
         return len(self.game.state.choices)
 
+    @property
+    def sent(self) -> bool:
+        """A choice for the pending decision is on its way to the table."""
+        return self._sent_at == self.step
+
     # ------------------------------------------------------------------ who plays here
     def _seat_players(self) -> None:
         """Bots play at the table, never here; the people here are this screen's seats."""
@@ -103,6 +108,9 @@ class ReplicaSession(Session):
     def note_hint(self, seat: int) -> None:
         """The table notes it in every screen's log."""
         self._send({"op": "hint", "step": self.step})
+
+    def undo_refusal(self) -> str:
+        return UNDO_OFF
 
     def undo(self) -> LogNote:
         raise InvalidChoice(UNDO_OFF)

@@ -315,6 +315,10 @@ class Session:
             return default_bot_factory(kind, seed, catalog=self.game.catalog)
         return self._bot_factory(kind, seed)
 
+    def undo_refusal(self) -> str | None:
+        """Why `undo` would refuse now (None: it would take the last decision back)."""
+        return self.timeline.undo_refusal()
+
     def undo(self) -> LogNote:
         """Takes back the last decision (InvalidChoice says why not)."""
         return self.timeline.undo()

@@ -122,7 +122,7 @@ def test_bad_input_is_answered_in_one_line_and_the_decision_is_not_said_again() 
 
 def test_the_plain_mode_loads_neither_textual_nor_rich() -> None:
     code = (
-        "import sys, entropy_tui.plain.start;"
+        "import sys, entropy_tui.plain.start, entropy_tui.plain.join;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     loaded = subprocess.run(

@@ -77,13 +77,20 @@ class Allowance:
         return max(0.0, (amount - self.available()) / self.rate)
 
 
-def needs_terminal_line(user: str, port: int) -> bytes:
-    return f"entropy-tui needs a terminal: connect with ssh -t -p {port} {user}@HOST\r\n".encode()
+# The one command a client may ask for: the program in plain lines (`command_for`'s argv gets
+# PLAIN_FLAG, and TERM is dumb), for a screen reader or a braille display.
+PLAIN_COMMAND = "plain"
+PLAIN_FLAG = "--plain"
+
+
+def needs_terminal_line(user: str, port: int, command: str = "") -> bytes:
+    login = f"ssh -t -p {port} {user}@HOST {command}".rstrip()
+    return f"entropy-tui needs a terminal: connect with {login}\r\n".encode()
 
 
 class ProgramSession(asyncssh.SSHServerSession[bytes]):
     """Runs `command_for(user, key)` in a terminal of its own when the client asks for a shell
-    with a pty; refuses commands and subsystems (SFTP among them)."""
+    (or for PLAIN_COMMAND) with a pty; refuses other commands and subsystems (SFTP among them)."""
 
     def __init__(
         self,
@@ -101,6 +108,7 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         self._channel: asyncssh.SSHServerChannel[bytes] | None = None
         self._program: PtyProgram | None = None
         self._term = "xterm"
+        self._plain = False  # the client asked for PLAIN_COMMAND
         self._reading = False
         self._launched = False
         self._input = bytearray()
@@ -152,6 +160,9 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         return True  # without a pty it is answered with one line in session_started
 
     def exec_requested(self, command: str) -> bool:
+        if command == PLAIN_COMMAND:
+            self._plain = True
+            return True
         log.info("refused a command from %s", self.screen.user)
         return False
 
@@ -174,7 +185,8 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         chan = self._channel
         assert chan is not None
         if self._program is None:
-            chan.write_stderr(needs_terminal_line(self.screen.user, self._port))
+            command = PLAIN_COMMAND if self._plain else ""
+            chan.write_stderr(needs_terminal_line(self.screen.user, self._port, command))
             chan.exit(1)
             return
         self._launched = True
@@ -184,7 +196,11 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
     async def _run(self, chan: asyncssh.SSHServerChannel[bytes], program: PtyProgram) -> None:
         try:
             argv = list(self._command_for(self.screen.user, self.screen.key_fingerprint))
-            await program.start(argv, child_environment(self._term, chan.get_environment()))
+            term = self._term
+            if self._plain:
+                argv.append(PLAIN_FLAG)
+                term = "dumb"
+            await program.start(argv, child_environment(term, chan.get_environment()))
         except Exception as error:  # the table refused this login or the program cannot start
             log.warning("cannot start the program for %s: %s", self.screen.user, error)
             program.close()

@@ -30,6 +30,14 @@ def start_round(state: GameState) -> None:
     state.pending.append(Task(kind="turn", player=state.first_player))
 
 
+def last_turn(state: GameState) -> tuple[int, int] | None:
+    """The round and the seat whose turn ends the game, once two Objectives are complete (the
+    round under way finishes, then one more is played); None while the end is not in sight."""
+    if state.end_round is None:
+        return None
+    return state.end_round, (state.first_player - 1) % len(state.players)
+
+
 def start_turn(game: Game, task: Task) -> None:
     game.state.pending.pop()  # a handler's own Task is on top: see tasks.py
     begin_turn(game, task.player)

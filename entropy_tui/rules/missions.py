@@ -292,6 +292,28 @@ def lifeform_totals(player: PlayerState) -> dict[str, int]:
     return totals
 
 
+def lifeform_goals(game: Game, seat: int) -> list[tuple[str, int, int | None]]:
+    """Each Lifeform with the seat's total of it and the least that claims the next tile still
+    open to them (a small tile while they hold none and the stack has one, else the big one
+    while nobody holds it; None when no tile of it is left to them)."""
+    player = game.state.players[seat]
+    board = game.state.board
+    held_small = {tile.lifeform for tile in player.lifeform_tiles if not tile.big}
+    totals = lifeform_totals(player)
+    goals = []
+    for life in LIFEFORMS:
+        objective = game.index.lifeform_objective[life]
+        open_thresholds = []
+        if board.small_objectives[life] and life not in held_small:
+            open_thresholds.append(objective.small_threshold)
+        if board.big_objectives[life] is None:
+            open_thresholds.append(objective.big_threshold)
+        # A threshold already reached is claimed at the Mission step: the next one is ahead.
+        ahead = [least for least in open_thresholds if least > totals[life]]
+        goals.append((life, totals[life], min(ahead or open_thresholds, default=None)))
+    return goals
+
+
 def _count_lifeforms(player: PlayerState) -> dict[str, int]:
     bacteria = plant = animal = 0
     for system in player.systems:

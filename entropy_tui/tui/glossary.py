@@ -15,6 +15,8 @@ from entropy_tui.rules.vocabulary import title
 
 from .config import COLOURS
 from .glyphs import (
+    ASTEROID_SPACE,
+    CHANGED,
     CONDITION_LETTER,
     LIFEFORM_LETTER,
     LINK,
@@ -146,7 +148,18 @@ _COUNTERS = Section(
         Entry("tier 0", "how far a Focus card is upgraded (0, 1 or 2)"),
         Entry("set B", "the seat's set of Focus cards (A to D)", ("[A-D]",)),
         Entry("(top) (bottom)", "an Asteroid's space on its Planet"),
+        Entry(
+            f"{ASTEROID_SPACE['mass']}AH06 {ASTEROID_SPACE['lifeform']}AC02",
+            "in a drawn Solar System: the Asteroid on the Planet's top space, on its bottom one",
+            (f"[{''.join(ASTEROID_SPACE.values())}]A[HCWR]\\d\\d",),
+        ),
+        Entry("empty Planet space", "room in a Solar System for one more Planet"),
         Entry("score now 13", "the seat's score if the game ended now"),
+        Entry(
+            "Ba 17/18",
+            "on the line under the top one: 17 Bacteria in the seat's play area, and 18 claim"
+            " its next Lifeform tile (no /18: no tile of it left to claim)",
+        ),
         Entry(
             "3 x 2 = 6",
             "a Main Objective's VP per unit where the marker is, x units = VP",
@@ -200,7 +213,18 @@ _STATUS = Section(
         Entry(">", "the highlighted option: Enter takes it", (r">\d*",)),
         Entry("<-", "in a guided game, the option the coach suggests", ("<-",)),
         Entry("…", "the line goes on beyond the window: the log has all of it"),
-        Entry("R24!", "round 24; ! once the end of the game is in sight", (r"R\d+!?",)),
+        Entry(
+            CHANGED,
+            "changed since your last turn (a Scientist that moved, a token, a Planet, a track,"
+            " an offer), on a coloured background; the marks go once you choose",
+            (re.escape(CHANGED),),
+        ),
+        Entry(
+            "R24!",
+            "round 24; ! once the end of the game is in sight (the top line says after whose"
+            ' turn it ends, "R25" its last round)',
+            (r"R\d+!?",),
+        ),
         Entry(
             "b:Board o:Offers ...",
             "in small windows, the key that shows each panel",

@@ -14,6 +14,8 @@ CONDITION_LETTER = {"heat": "H", "carbon": "C", "water": "W", "radiation": "R"}
 TOKEN_LETTER = {"star": "S", "planet": "P", "asteroid": "A", "wild": "Wd"}
 LOCKED_WILD = "wd"
 LINK = "~"  # the rulebook's lightning bolt: an outer space merged with its inner neighbour
+CHANGED = "*"  # changed since the seat at the screen last acted
+ASTEROID_SPACE = {"mass": "↑", "lifeform": "↓"}  # a Planet's top and bottom Asteroid spaces
 
 SHORT_ACTION = {"catch_asteroid": "Catch Asteroid"}
 

@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from textual.content import Content
 
+from entropy_tui.changes import NO_CHANGES, Changes
 from entropy_tui.rules import Decision, Game
+from entropy_tui.rules.flow import last_turn
 from entropy_tui.rules.scoring import ScoreBreakdown
 
 from .config import SeatConfig
+from .glyphs import CHANGED
 
 if TYPE_CHECKING:
     from entropy_tui.coach import Advice
@@ -30,6 +33,10 @@ class Scene:
     scores: tuple[ScoreBreakdown, ...]  # each seat's score if the game ended now (public)
     advice: Advice | None = None  # the coach's, in a guided game at a human's decision
     hint: Hint | None = None  # asked for with `h`, for the decision shown
+    changes: Changes = NO_CHANGES  # since the seat at the screen last acted
+
+    def changed(self, seat: int, part: str) -> bool:
+        return self.changes.seat(seat, part)
 
     @property
     def players(self) -> list[dict[str, Any]]:
@@ -50,3 +57,35 @@ def seat_tag(seat: SeatConfig, *, name: bool = True) -> Content:
     look = seat.look
     symbol = Content.styled(look.symbol, look.style)
     return symbol + Content(f" {seat.name}") if name else symbol
+
+
+def end_banner(game: Game, seats: tuple[SeatConfig, ...]) -> tuple[str, str] | None:
+    """Once the end is triggered, when the game ends, in words and in fewer words: ("Last
+    round: the game ends after Cy's turn", "Ends after Cy"); None before."""
+    end = last_turn(game.state)
+    if end is None:
+        return None
+    end_round, seat = end
+    name = seats[seat].name
+    if game.state.round >= end_round:
+        return f"Last round: the game ends after {name}'s turn", f"Ends after {name}"
+    return (
+        f"End in sight: round {end_round} is the last, ending after {name}'s turn",
+        f"Ends after {name} in R{end_round}",
+    )
+
+
+# A change since the seat at the screen last acted: a mark, and a background from the theme.
+CHANGED_STYLE = "bold on $changed"
+CHANGES_KEY = Content.styled(CHANGED, CHANGED_STYLE) + Content(": changed since your last turn")
+
+
+def marked(text: Content | str, changed: bool) -> Content:
+    """`text` with the change mark ("*") when `changed`: in place of its first character if
+    that is a space (an indented line keeps its place), else before it."""
+    content = Content(text) if isinstance(text, str) else text
+    if not changed:
+        return content
+    if content.plain.startswith(" "):
+        content = content[1:]
+    return Content.styled(CHANGED, CHANGED_STYLE) + content.stylize(CHANGED_STYLE)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from entropy_tui.autosave import Autosaver
+from entropy_tui.changes import LastLooks
 from entropy_tui.history import Timeline
 from entropy_tui.notes import LogNote, interleave
 from entropy_tui.rules import Decision, Game
@@ -73,6 +74,7 @@ class Session:
         self._bot_kinds: dict[int, str] = {}  # the kind of each seat's bot in `bots`
         self.humans: list[int] = []
         self.viewer: int | None = None
+        self.looks = LastLooks()  # what each seat last acted on, to mark what changed since
         self._seat_players()
         # A guided game's coach, and its advice for the decision it was last asked about.
         self.coach: Coach | None = None

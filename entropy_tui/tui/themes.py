@@ -19,6 +19,7 @@ _DEFAULT_VARIABLES = {
     "allowed": "#7bc96f",
     "refused": "#9a9a9a",
     "highlight": "#f7d774",
+    "changed": "#5a4500",  # behind what changed since a seat last acted (with a "*")
 }
 
 _COLOURBLIND_VARIABLES = {
@@ -31,6 +32,7 @@ _COLOURBLIND_VARIABLES = {
     "allowed": "#56b4e9",
     "refused": "#8c8c8c",
     "highlight": "#f0e442",
+    "changed": "#004f7a",
 }
 
 THEMES: tuple[Theme, ...] = (

@@ -80,6 +80,25 @@ def turn_end() -> EntropyApp:
     return EntropyApp(session=session, bot_delay=0)
 
 
+def last_round(names: str = "Ann,Bea") -> EntropyApp:
+    """The second seat's first decision of the last round (round 25), the first seat having
+    had the keyboard: the cover, then the top line, say when the game ends."""
+    session = Session(_config(f"{names},bot:greedy", 3))
+    stand_ins = {seat: make_bot("greedy", 100 + seat) for seat in session.humans}
+    while True:
+        session.play_bots()
+        decision = session.decision
+        assert decision is not None
+        state = session.game.state
+        if decision.player == 1 and state.end_round == state.round:
+            break
+        session.choose(
+            stand_ins[decision.player].decide(session.game.view(decision.player), decision)
+        )
+    session.take_keyboard(0)  # Ann had the keyboard: the cover asks for Bea
+    return EntropyApp(session=session, bot_delay=0)
+
+
 def game_over() -> EntropyApp:
     return EntropyApp(session=_played(_config("Ann,bot:greedy,bot:random", 7)), bot_delay=0)
 
@@ -140,6 +159,8 @@ SCENES: dict[str, Scene] = {
     "glossary": Scene(mid_game, ("g",)),
     "rules": Scene(mid_game, ("f1",)),
     "game_over": Scene(game_over),
+    "last_round_handoff": Scene(last_round),  # the cover says when the game ends
+    "last_round": Scene(last_round, ("enter",)),  # and so does the top line
     "score_table": Scene(mid_game, ("s",)),
     "replay": Scene(game_over, ("r", *["right"] * 40)),
     "tutorial": Scene(tutorial, ("enter",)),  # a lesson, and a suggestion that is not option 1

@@ -10,7 +10,13 @@ import pytest
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.glossary import GLOSSARY, explained
-from entropy_tui.tui.glyphs import CONDITION_LETTER, LIFEFORM_LETTER, RESOURCE_LETTER, TOKEN_LETTER
+from entropy_tui.tui.glyphs import (
+    CHANGED,
+    CONDITION_LETTER,
+    LIFEFORM_LETTER,
+    RESOURCE_LETTER,
+    TOKEN_LETTER,
+)
 from entropy_tui.tui.keys import COMMANDS
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.glossary import GlossaryScreen, glossary_tables
@@ -26,7 +32,7 @@ from .scenes import SCENES, SIZES, game_over, mid_game
 _SHORT = (
     "a an and any are as at be by can do for get has his her if in is it its let may me more"
     " my no not now of off on one or out own per put see set the to top two up use was way"
-    " who why yet you all end few new big bot how ask add pay log act"
+    " who why yet you all end few new big bot how ask add pay log act sum"
 )
 SHORT_WORDS = set(_SHORT.split())
 BOX_DRAWING = re.compile(r"[\u2500-\u259f\u25b2-\u25c5]")  # frames, scroll bars, the footer's
@@ -41,7 +47,8 @@ def unexplained(text: str, names: set[str]) -> set[str]:
     glossary does not explain."""
     found = set()
     for raw in BOX_DRAWING.sub(" ", text).split():
-        token = raw.rstrip("…").strip(".,;:'\"()").removesuffix("'s")  # "…": cut to fit
+        # "…": cut to fit; "*": the mark of a change, before what changed
+        token = raw.rstrip("…").lstrip(CHANGED).strip(".,;:'\"()").removesuffix("'s")
         if "/" in token and not re.search(r"\d", token):  # "Bacteria/Plant/Animal"
             found |= unexplained(token.replace("/", " "), names)
             continue
@@ -84,6 +91,7 @@ SHOWN = {
     "mid_game": SCENES["mid_game"],
     "replay": SCENES["replay"],
     "tutorial": SCENES["tutorial"],
+    "last_round": SCENES["last_round"],
 }
 
 

@@ -70,10 +70,10 @@ def _seats_as_new(screen: GameScreen) -> None:
     console = screen.query_one(Console)
     new = Console()
     new.show(screen.scene, screen.scene.acting)
-    assert _plain(console._lines) == _plain(new._lines)
+    assert _plain(console.lines(console.size)) == _plain(new.lines(console.size))
     opponents = screen.query_one(Opponents)
     others = Opponents()
-    others.show(screen.scene)
+    others.show(screen.scene, screen.scene.acting)
     assert _plain(opponents._lines) == _plain(others._lines)
     # Another seat gains Energy while this one is shown: its Console, when the turn passes to
     # it, shows the Energy it has then, and so do the other seats' lines.

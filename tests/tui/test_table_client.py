@@ -15,6 +15,7 @@ from entropy_tui.tui.screens.table_game import TableGameOverScreen, TableScreen
 from entropy_tui.tui.screens.table_open import TableOpenScreen
 from entropy_tui.tui.table_app import CLOSE_THE_TABLE, TableApp
 from entropy_tui.tui.table_setup import TableSetupApp
+from entropy_tui.tui.widgets.console import Console
 from entropy_tui.tui.widgets.prompt import Prompt
 
 from ..table.support import Screen, make_table, ticket_of
@@ -279,4 +280,44 @@ async def test_a_players_screen_has_no_join_window(tmp_path: Path) -> None:
         await pilot.press("j")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
+    await table.close()
+
+
+async def test_a_player_keeps_their_own_console_while_another_seat_decides(
+    tmp_path: Path,
+) -> None:
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    bob = await Screen.open(table, ticket_of(table.command_for("bob", None)))
+    await bob.next("game")
+    app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
+    async with app.run_test(size=(110, 32)) as pilot:  # the Console beside the board
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        while person_to_move(table) == 0:
+            step = len(table.session.game.state.choices)
+            await pilot.press("1")
+            await until(
+                pilot, lambda step=step: app.replica is not None and app.replica.step > step
+            )
+        assert person_to_move(table) == 1
+        text = screen_text(app)
+        assert "Console: Ann" in text and "Console: Bob" not in text
+        console = app.screen.query_one(Console)
+        console_text = console.render().plain
+        assert "Hand (private)" in console_text  # her own cards, not Bob's count of them
+        assert "(hidden)" not in console_text
+        # Bob plays his turn: Ann's screen marks what he changed, on her own screen.
+        while person_to_move(table) == 1:
+            step = len(table.session.game.state.choices)
+            decision = table.session.decision
+            assert decision is not None
+            await bob.send({"op": "choose", "step": step, "option": decision.enabled[0].id})
+            await until(
+                pilot, lambda step=step: app.replica is not None and app.replica.step > step
+            )
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.scene is not None
+        assert screen.scene.changes.seat(1, "scientist")
+        assert "*: changed since your last turn" in screen_text(app)
+        await bob.close()
     await table.close()

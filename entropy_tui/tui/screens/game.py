@@ -26,7 +26,7 @@ from entropy_tui.rules.scoring import explained_scores
 from ..config import HINT_SECONDS, LEVEL_OF, level_name
 from ..keys import PROMPT_KEYS, bindings_for, key_for
 from ..memory import collect_while_idle, review_frozen_later
-from ..scene import Scene
+from ..scene import CHANGES_KEY, Scene, end_banner
 from ..session import Position, Session
 from ..widgets.coach_panel import CoachPanel
 from ..widgets.console import Console
@@ -34,7 +34,8 @@ from ..widgets.game_log import GameLog
 from ..widgets.key_footer import KeyFooter
 from ..widgets.offers import Offers
 from ..widgets.opponents import Opponents
-from ..widgets.panel_bar import PANELS, PanelBar
+from ..widgets.panel_bar import PANELS, PanelBar, named_width
+from ..widgets.position_line import PositionLine
 from ..widgets.prompt import IGNORED, Prompt
 from ..widgets.rondel import Rondel
 from ..widgets.status_bar import StatusBar
@@ -134,6 +135,7 @@ class GameScreen(Screen[None]):
         self._coach_shown = True  # k hides the coach's panel
         self._deciding = True  # a person's decision is on screen (see check_action)
         self._resumed = False  # the screen has been shown
+        self._turn: tuple[int, int] | None = None  # (round, seat) of the turn last shown
         # The guided game's footer names the coach's key and the hint's within 80 columns: its
         # one opponent shows on the Players panel, and `v` still opens the seat consoles.
         self.footer_leaves_out = frozenset({"seats"} if session.coach is not None else ())
@@ -146,6 +148,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="top"):
             yield StatusBar(id="status")
             yield PanelBar(id="panel-bar")
+        yield PositionLine(id="position")
         with Horizontal(id="table"):
             with Vertical(id="col-board", classes="column"):
                 with VerticalScroll(id="rondel-panel", classes="panel") as panel:
@@ -203,6 +206,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._fit_layout()
+        self._fit_top()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._resumed:
@@ -243,8 +247,9 @@ class GameScreen(Screen[None]):
             # The whole log, cut to its public lines by the recap: nothing private is shown.
             names = [spec.name for spec in session.seats]
             recap = since_last_turn(session.game.dumped_log(), seat, names)
+            banner = end_banner(session.game, session.seats)
             self.app.push_screen(
-                HandoffScreen(session.seats[seat], session.seats, recap),
+                HandoffScreen(session.seats[seat], session.seats, recap, banner and banner[0]),
                 callback=lambda _: self._handed_to(seat),
             )
             return
@@ -367,11 +372,15 @@ class GameScreen(Screen[None]):
         self._ticker.resume()
 
     def choose(self, option_id: str) -> None:
+        session = self.session
+        seat = session.human_to_move()
         try:
-            self.session.choose(option_id)
+            session.choose(option_id)
         except InvalidChoice as error:
             self.query_one(Prompt).note(str(error))
             return
+        if seat is not None:  # the marks of what changed before clear: they have acted
+            session.looks.acted(seat, session.game.view(None))
         self.advance()
 
     # ------------------------------------------------------------------ drawing
@@ -397,10 +406,19 @@ class GameScreen(Screen[None]):
             advice=session.advice(),
             scores=tuple(explained_scores(session.game)),
             hint=hint,
+            changes=session.looks.since(session.viewer, view),
         )
         self.scene = scene
+        turn = (view["round"], view["turn"]["player"])
+        if turn != self._turn:
+            self._turn = turn
+            self._back_to_what_matters()
         self._follow_decision(shown_kind(scene))
         self.query_one(StatusBar).show(scene, bots_waiting=session.bot_to_move())
+        # Under the board, whatever its layout, what the marks of a change mean.
+        self.query_one("#rondel-panel").border_subtitle = CHANGES_KEY if scene.changes else ""
+        self._fit_top()
+        self.query_one(PositionLine).show(scene)
         prompt = self.query_one(Prompt)
         new_decision = prompt.show(scene)
         deciding = scene.decision_visible and session.human_to_move() is not None
@@ -421,6 +439,12 @@ class GameScreen(Screen[None]):
         if self._layout == "compact" and self._panel == "log":
             self._show_page()  # a new line can make another page of the log
 
+    def _back_to_what_matters(self) -> None:
+        """At the start of a turn the Console shows its first page and the log its newest
+        lines, whatever was paged before."""
+        self.query_one("#console-panel").scroll_to(y=0, animate=False, immediate=True)
+        self.query_one(GameLog).newest()
+
     def _draw_panel(self, panel: str, scene: Scene) -> None:
         self._stale.discard(panel)
         match panel:
@@ -429,13 +453,18 @@ class GameScreen(Screen[None]):
             case "offers":
                 self.query_one(Offers).show(scene)
             case "console":
-                self.query_one(Console).show(scene, scene.acting)
-                title = f"Console: {scene.seats[scene.acting].name}"
+                seat = self.console_seat(scene)
+                self.query_one(Console).show(scene, seat)
+                title = f"Console: {scene.seats[seat].name}"
                 self.query_one("#console-panel", RetitledScroll).retitle(title)
             case "opponents":
-                self.query_one(Opponents).show(scene)
+                self.query_one(Opponents).show(scene, self.console_seat(scene))
             case "log":
                 self.query_one(GameLog).show(scene)
+
+    def console_seat(self, scene: Scene) -> int:
+        """Whose Console shows: at home, the seat to move's (the keyboard goes round)."""
+        return scene.acting
 
     def _fit_layout(self) -> None:
         layout = layout_for(self.app.size)
@@ -449,6 +478,14 @@ class GameScreen(Screen[None]):
         self._apply_panels()
         if self.scene is not None:
             self.show_scene()
+
+    def _fit_top(self) -> None:
+        """Where the top line is short of room, the panel bar gives up its names before the
+        status bar gives up anything (the score last)."""
+        if self._layout == "full":
+            return
+        wanted = self.query_one(StatusBar).widest + named_width()
+        self.query_one(PanelBar).set_short(wanted > self.app.size.width)
 
     def _set_layout_class(self, layout: str) -> None:
         self.set_class(layout == "medium", "-medium")
@@ -597,6 +634,8 @@ class GameScreen(Screen[None]):
         if self._panel_in_view(panel, frame):
             self._next_page(panel, frame)
         else:
+            if isinstance(frame, GameLog):
+                frame.newest()  # the log opens on what just happened
             self._panel_chosen = True
             self._show_panel(panel)
             if self._layout != "compact":

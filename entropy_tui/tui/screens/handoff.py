@@ -1,6 +1,6 @@
 """Covers the whole game while the keyboard passes to another person, so nobody sees a hand
-that is not theirs. It shows what the other seats did since that person's last turn: public
-lines only, since anyone may be looking."""
+that is not theirs. It shows what the other seats did since that person's last turn (public
+lines only, since anyone may be looking), and once the end is triggered, when the game ends."""
 
 from __future__ import annotations
 
@@ -30,11 +30,14 @@ class HandoffScreen(Screen[None]):
         seat: SeatConfig,
         seats: Sequence[SeatConfig] = (),
         recap: Sequence[TurnRecap] = (),
+        banner: str | None = None,
     ) -> None:
+        """`banner`: once the end is triggered, when the game ends (see scene.end_banner)."""
         super().__init__()
         self.seat = seat
         self.seats = seats
         self.recap = recap
+        self.banner = banner
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handoff-box", classes="-recap" if self.recap else ""):
@@ -47,6 +50,8 @@ class HandoffScreen(Screen[None]):
                 ),
                 id="handoff-message",
             )
+            if self.banner is not None:
+                yield Static(Content.styled(self.banner, "bold $warning"), id="handoff-banner")
             if self.recap:
                 lines = [Content.styled(f"Since {self.seat.name}'s last turn:", "bold")]
                 lines += [

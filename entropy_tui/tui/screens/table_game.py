@@ -8,6 +8,7 @@ from typing import ClassVar
 from entropy_tui.table.replica import ReplicaSession
 
 from ..keys import bindings_for, key_for
+from ..scene import Scene
 from ..widgets.prompt import Prompt
 from .game import GameScreen
 from .game_over import GameOverScreen
@@ -75,6 +76,12 @@ class TableScreen(GameScreen):
         elif self._table_note and prompt.border_title == self._table_note:
             prompt.note("")
         self._table_note = note
+
+    def console_seat(self, scene: Scene) -> int:
+        """A player's own Console (hand, Missions) while the others play; a spectator's
+        screen follows the seat to move."""
+        viewer = self.replica.viewer
+        return viewer if viewer is not None else scene.acting
 
     def action_seats(self) -> None:
         from .seats import SeatsScreen

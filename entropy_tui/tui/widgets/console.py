@@ -1,80 +1,131 @@
-"""A seat's Console: resources, VP, Generator, Creation tokens, Focus cards, Objectives, every
-Solar System, and (only for the person it belongs to, or with open hands) hand and Missions;
-the score if the game ended now, after the Objectives."""
+"""A seat's Console: resources, VP, Generator, Creation tokens, Focus cards, Objectives; (only
+for the person it belongs to, or with open hands) hand and Missions; every Solar System, drawn;
+and the score if the game ended now."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from textual.content import Content
+from textual.geometry import Size
 
 from entropy_tui.rules.catalog import CatalogIndex
-from entropy_tui.rules.describe import biome_words, card_words, effects_words, star_words
+from entropy_tui.rules.describe import card_words, effects_words
 from entropy_tui.rules.scoring import ScoreBreakdown
 from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
 
-from ..glyphs import icons, lifeforms_letters
-from ..scene import Scene, seat_tag
+from ..scene import Scene, marked, seat_tag
+from .solar_systems import SystemMarks, draw_systems
 from .text_panel import TextPanel
 
 
 class Console(TextPanel):
     """Four parts, each drawn again only when its data changes: the board-side summary, the
-    score, the Solar Systems, and the hand with the Missions. Each seat's parts are kept, so a
-    turn passing to a seat shown before draws only what changed since. One panel, whose height
-    only grows, so that a part changing length (or another seat's Console) repaints the lines
-    that differ instead of laying the screen out again."""
+    hand with the Missions, the Solar Systems (drawn for the panel's width), and the score.
+    Each seat's parts are kept, so a turn passing to a seat shown before draws only what
+    changed since. One panel, whose height only grows, so that a part changing length (or
+    another seat's Console) repaints the lines that differ instead of laying the screen out
+    again."""
 
     HANGING = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, grow_only=True)
-        self._parts_of: dict[int, list[tuple[object, list[Content]]]] = {}  # by seat
+        self._parts_of: dict[int, list[tuple[object, Part]]] = {}  # by seat
+        self._parts_shown: list[tuple[object, Part]] = []
 
     def show(self, scene: Scene, seat: int) -> None:
         player = scene.players[seat]
         private = seat in scene.private
         label = hand_label(scene)
         summary = {k: v for k, v in player.items() if k not in ("systems", "hand", "missions")}
-        parts = (
+        index, spaces = scene.game.index, scene.game.catalog.board.planet_spaces
+        marks = SystemMarks.of(scene.changes, seat)
+        seat_marks = frozenset(part for owner, part in scene.changes.seats if owner == seat)
+        parts: tuple[tuple[object, Callable[[], Part]], ...] = (
             (
-                (scene.seats[seat], summary, len(player["hand"]), scene.scores[seat].total),
+                (
+                    scene.seats[seat],
+                    summary,
+                    len(player["hand"]),
+                    scene.scores[seat].total,
+                    seat_marks,
+                ),
                 lambda: summary_lines(scene, seat),
             ),
-            (scene.scores[seat], lambda: score_lines(scene.scores[seat])),
-            (player["systems"], lambda: systems_lines(scene.game.index, player["systems"])),
             (
                 (private, label, player["hand"], player["missions"], player["mission_done"]),
                 lambda: hand_lines(scene.game.index, player, private, label),
             ),
+            (
+                (player["systems"], marks),
+                lambda: AtWidth(
+                    partial(draw_systems, index, player["systems"], spaces, marks=marks)
+                ),
+            ),
+            (scene.scores[seat], lambda: score_lines(scene.scores[seat])),
         )
         kept = self._parts_of.setdefault(seat, [(object(), [])] * len(parts))
         for number, (key, draw) in enumerate(parts):
             if kept[number][0] != key:
                 kept[number] = (key, draw())
-        self.redraw(
-            (seat, *(key for key, _ in kept)),
-            lambda: [line for _, lines in kept for line in lines],
-        )
+        self._parts_shown = kept
+        # The lines are put together at the width they are drawn at: see `lines`.
+        self.redraw((seat, *(key for key, _ in kept)), list)
+
+    def lines(self, size: Size) -> list[Content]:
+        width = size.width or NARROW_CONSOLE
+        return [
+            line
+            for _, part in self._parts_shown
+            for line in (part(width) if isinstance(part, AtWidth) else part)
+        ]
+
+
+class AtWidth:
+    """Lines drawn for a width, kept for the last width they were drawn at."""
+
+    def __init__(self, draw: Callable[[int], list[Content]]) -> None:
+        self._draw = draw
+        self._drawn: tuple[int, list[Content]] | None = None
+
+    def __call__(self, width: int) -> list[Content]:
+        if self._drawn is None or self._drawn[0] != width:
+            self._drawn = (width, self._draw(width))
+        return self._drawn[1]
+
+
+Part = list[Content] | AtWidth
+NARROW_CONSOLE = 40  # the width a drawing takes before the panel is laid out
 
 
 def summary_lines(scene: Scene, seat: int) -> list[Content]:
     index = scene.game.index
     player = scene.players[seat]
     spec = scene.seats[seat]
+
     # One fact a line, each short: the height stays the same as numbers change, so an update
     # repaints these lines alone instead of laying the panel out again.
+    def mark(text: str, part: str) -> Content:
+        return marked(text, scene.changed(seat, part))
+
     return [
         seat_tag(spec)
         + Content(f"  ({spec.kind_label})  ")
-        + Content.styled(f"VP {player['vp']}", "bold")
+        + mark(f"VP {player['vp']}", "vp").stylize("bold")
         + Content(f"  score now {scene.scores[seat].total}"),
-        Content(f"Energy {player['energy']}  Mass {player['mass']}  Entropy {player['entropy']}"),
-        Content(f"Life cards {len(player['hand'])}  Missions {len(player['missions'])}"),
-        *_generator(scene, player),
-        *_tokens(player),
-        *_focus(index, player),
-        *_objectives(scene, player),
+        Content("  ").join(
+            mark(f"{title(kind)} {player[kind]}", kind) for kind in ("energy", "mass", "entropy")
+        ),
+        mark(f"Life cards {len(player['hand'])}", "hand")
+        + Content("  ")
+        + mark(f"Missions {len(player['missions'])}", "missions"),
+        *_generator(scene, seat),
+        *_tokens(scene, seat),
+        *_focus(index, scene, seat),
+        *_objectives(scene, seat),
     ]
 
 
@@ -87,14 +138,6 @@ def score_lines(score: ScoreBreakdown) -> list[Content]:
         Content(f"  {score.tiles_text}"),
         *(Content(f"  {objective.text}") for objective in score.objectives),
         Content(f"  {score.leftovers.text}"),
-    ]
-
-
-def systems_lines(index: CatalogIndex, systems: list[dict[str, Any]]) -> list[Content]:
-    return [
-        line
-        for number, system in enumerate(systems, start=1)
-        for line in _system(index, number, system)
     ]
 
 
@@ -134,72 +177,62 @@ def hand_lines(
     return lines
 
 
-def _generator(scene: Scene, player: dict[str, Any]) -> list[Content]:
+def _generator(scene: Scene, seat: int) -> list[Content]:
+    player = scene.players[seat]
     track = scene.game.catalog.board.generator
     position = player["generator"]
     stars = track[position].discounted_stars
     return [
-        Content(f"Generator {position + 1}/{len(track)}, advanced {player['generator_advances']}x"),
+        marked(
+            f"Generator {position + 1}/{len(track)}, advanced {player['generator_advances']}x",
+            scene.changed(seat, "generator"),
+        ),
         Content(f"  Activate Stars discount: {stars} Star{'' if stars == 1 else 's'}"),
     ]
 
 
-def _tokens(player: dict[str, Any]) -> list[Content]:
+def _tokens(scene: Scene, seat: int) -> list[Content]:
+    player = scene.players[seat]
     lines = [Content("Creation tokens:")]
     for kind, token in player["tokens"].items():
         where = f"board, slot {token['slot']}" if token["where"] == "board" else token["where"]
-        if kind == "wild" and player["wild_locked"]:
-            where += ", locked"
-        lines.append(Content(f"  {title(kind)}: {where}"))
+        changed = scene.changed(seat, f"token {kind}")
+        if kind == "wild":
+            where += ", locked" if player["wild_locked"] else ""
+            changed = changed or scene.changed(seat, "wild_locked")
+        lines.append(marked(f"  {title(kind)}: {where}", changed))
     return lines
 
 
-def _focus(index: CatalogIndex, player: dict[str, Any]) -> list[Content]:
+def _focus(index: CatalogIndex, scene: Scene, seat: int) -> list[Content]:
+    player = scene.players[seat]
     lines = [Content(f"Focus cards (set {player['focus_set']}):")]
     for token in FOCUS_TOKENS:
         tier = player["focus"][token]
         card = index.focus[(player["focus_set"], token)]
         effect = {0: "no effect", 1: effects_words(card.tier1), 2: effects_words(card.tier2)}[tier]
-        lines.append(Content(f"  {title(token)} tier {tier}: {effect}"))
+        text = f"  {title(token)} tier {tier}: {effect}"
+        lines.append(marked(text, scene.changed(seat, f"focus {token}")))
     return lines
 
 
-def _objectives(scene: Scene, player: dict[str, Any]) -> list[Content]:
+def _objectives(scene: Scene, seat: int) -> list[Content]:
+    player = scene.players[seat]
     specs = scene.game.catalog.main_objectives
-    track = "  ".join(
-        f"{title(spec.id)} {player['objectives'][i]}/{len(spec.track_vp) - 1}"
+    track = Content("  ").join(
+        marked(
+            f"{title(spec.id)} {player['objectives'][i]}/{len(spec.track_vp) - 1}",
+            scene.changed(seat, f"objective {i}"),
+        )
         for i, spec in enumerate(specs)
     )
-    lines = [Content(f"Objectives: {track}")]
+    lines = [Content("Objectives: ") + track]
+    tiles_changed = scene.changed(seat, "lifeform_tiles")
     lines += [
-        Content(f"  {'Big' if t['big'] else 'Small'} {title(t['lifeform'])} tile: {t['vp']} VP")
+        marked(
+            f"  {'Big' if t['big'] else 'Small'} {title(t['lifeform'])} tile: {t['vp']} VP",
+            tiles_changed,
+        )
         for t in player["lifeform_tiles"]
     ]
-    return lines
-
-
-def _system(index: CatalogIndex, number: int, system: dict[str, Any]) -> list[Content]:
-    star = system["star"]
-    head = f"Solar System {number}: " + (
-        f"{star_words(index, star)} {icons(index.any_star[star].conditions)}" if star else "no Star"
-    )
-    lines = [Content.styled(head, "bold")]
-    for planet in system["planets"]:
-        tile = index.any_planet[planet["tile"]]
-        lines.append(
-            Content(
-                f"  {title(tile.type)} Planet {tile.id} {icons(tile.conditions)}"
-                f": {effects_words(tile.effect)}; life {lifeforms_letters(planet['life'])}"
-            )
-        )
-        for space, asteroid_id in planet["asteroids"].items():
-            asteroid = index.asteroid[asteroid_id]
-            where = "top" if space == "mass" else "bottom"
-            shown = icons(asteroid.conditions)
-            lines.append(Content(f"    Asteroid {asteroid_id} ({where}) {shown}"))
-        if planet["biome"]:
-            state = "fulfilled" if planet["fulfilled"] else "not fulfilled"
-            lines.append(Content(f"    {biome_words(index, planet['biome'])}, {state}"))
-        if planet["cards"]:
-            lines.append(Content(f"    Life cards played: {' '.join(planet['cards'])}"))
     return lines

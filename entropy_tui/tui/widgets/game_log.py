@@ -122,6 +122,12 @@ class GameLog(LineView, can_focus=True):
         height = self.size.height
         return max(0, len(self._lines) - height + 1) if len(self._lines) > height else 0
 
+    def newest(self) -> None:
+        """Back to the newest lines (where End goes)."""
+        if self._back:
+            self._back = 0
+            self.repaint_lines()
+
     def older_page(self) -> None:
         """One page of older lines; from the oldest, back to the newest."""
         most = self._most_back()

@@ -13,7 +13,7 @@ from entropy_tui.rules.visibility import HIDDEN
 from entropy_tui.rules.vocabulary import title
 
 from ..glyphs import icons
-from ..scene import Scene
+from ..scene import Scene, marked
 from .text_panel import TextPanel
 
 
@@ -30,14 +30,20 @@ class Offers(TextPanel):
     def show(self, scene: Scene) -> None:
         board = scene.board
         markers = tuple(tuple(p["objectives"]) for p in scene.players)
+        offers = scene.changes.offers
+        moved = frozenset(part for _, part in scene.changes.seats if part.startswith("objective"))
         keys = {
-            "stars": board["star_stacks"],
-            "planets": board["planet_stacks"],
-            "biomes": board["biome_stacks"],
-            "asteroids": board["asteroid_stacks"],
-            "cards": board["life_decks"],
-            "objectives": markers,
-            "lifeforms": (board["big_objectives"], board["small_objectives"]),
+            "stars": (board["star_stacks"], _marks(offers, "star_stacks")),
+            "planets": (board["planet_stacks"], _marks(offers, "planet_stacks")),
+            "biomes": (board["biome_stacks"], _marks(offers, "biome_stacks")),
+            "asteroids": (board["asteroid_stacks"], _marks(offers, "asteroid_stacks")),
+            "cards": (board["life_decks"], _marks(offers, "life_decks")),
+            "objectives": (markers, moved),
+            "lifeforms": (
+                board["big_objectives"],
+                board["small_objectives"],
+                _marks(offers, "big_objectives") | _marks(offers, "small_objectives"),
+            ),
         }
 
         def draw() -> list[Content]:
@@ -50,6 +56,15 @@ class Offers(TextPanel):
             return lines
 
         self.redraw(tuple(keys.values()), draw)
+
+
+def _marks(offers: frozenset[tuple[str, int | str]], stacks: str) -> frozenset[int | str]:
+    """Which of `stacks` changed."""
+    return frozenset(which for name, which in offers if name == stacks)
+
+
+def _changed(scene: Scene, stacks: str, which: int | str) -> bool:
+    return (stacks, which) in scene.changes.offers
 
 
 def _heading(text: str) -> Content:
@@ -66,9 +81,10 @@ def _stars(scene: Scene) -> list[Content]:
     for star in scene.game.catalog.stars:
         paths = ", ".join(f"{to} ({cost}E)" for to, cost in star.evolves_to.items()) or "-"
         lines.append(
-            Content(
+            marked(
                 f"  {star.id:<4} {stacks.get(star.id, 0):>2} left {icons(star.conditions)}"
-                f" {star.cost}X: {effects_words(star.effect)}; -> {paths}"
+                f" {star.cost}X: {effects_words(star.effect)}; -> {paths}",
+                _changed(scene, "star_stacks", star.id),
             )
         )
     return lines
@@ -77,15 +93,16 @@ def _stars(scene: Scene) -> list[Content]:
 def _planets(scene: Scene) -> list[Content]:
     index = scene.game.index
     lines = [_heading("Planet offer (Mass cost)")]
-    for stack in scene.board["planet_stacks"]:
+    for number, stack in enumerate(scene.board["planet_stacks"]):
         planet_id = _top(stack)
         if planet_id is None:
             continue
         planet = index.any_planet[planet_id]
         lines.append(
-            Content(
+            marked(
                 f"  {planet_id} {title(planet.type)} {icons(planet.conditions)}"
-                f" {planet.cost}M: {effects_words(planet.effect)} ({len(stack)} in stack)"
+                f" {planet.cost}M: {effects_words(planet.effect)} ({len(stack)} in stack)",
+                _changed(scene, "planet_stacks", number),
             )
         )
     return lines
@@ -94,34 +111,37 @@ def _planets(scene: Scene) -> list[Content]:
 def _biomes(scene: Scene) -> list[Content]:
     index = scene.game.index
     lines = [_heading("Biome offer")]
-    for stack in scene.board["biome_stacks"]:
+    for number, stack in enumerate(scene.board["biome_stacks"]):
         biome_id = _top(stack)
         if biome_id is not None:
-            lines.append(Content(f"  {biome_words(index, biome_id)} ({len(stack)} in stack)"))
+            text = f"  {biome_words(index, biome_id)} ({len(stack)} in stack)"
+            lines.append(marked(text, _changed(scene, "biome_stacks", number)))
     return lines
 
 
 def _asteroids(scene: Scene) -> list[Content]:
     index = scene.game.index
-    parts = []
+    lines = [_heading("Asteroid supply")]
     for kind, stack in scene.board["asteroid_stacks"].items():
         top = _top(stack)
         if top is None:
-            parts.append(f"{title(kind)} none")
-            continue
-        asteroid = index.asteroid[top]
-        free = ", free" if asteroid.free else ""
-        parts.append(f"{title(kind)} {len(stack)} (top {top} {icons(asteroid.conditions)}{free})")
-    return [_heading("Asteroid supply"), *(Content(f"  {part}") for part in parts)]
+            text = f"  {title(kind)} none"
+        else:
+            asteroid = index.asteroid[top]
+            free = ", free" if asteroid.free else ""
+            text = f"  {title(kind)} {len(stack)} (top {top} {icons(asteroid.conditions)}{free})"
+        lines.append(marked(text, _changed(scene, "asteroid_stacks", kind)))
+    return lines
 
 
 def _life_cards(scene: Scene) -> list[Content]:
     index = scene.game.index
     lines = [_heading("Life-card offer")]
-    for deck in scene.board["life_decks"]:
+    for number, deck in enumerate(scene.board["life_decks"]):
         card = _top(deck)
         if card is not None:
-            lines.append(Content(f"  {card_words(index, card)} ({len(deck)} in deck)"))
+            text = f"  {card_words(index, card)} ({len(deck)} in deck)"
+            lines.append(marked(text, _changed(scene, "life_decks", number)))
     return lines
 
 
@@ -131,7 +151,8 @@ def _main_objectives(scene: Scene) -> list[Content]:
     for number, spec in enumerate(scene.game.catalog.main_objectives):
         scoring = spec.alt_scoring_text if alternative else spec.scoring_text
         lines.append(Content(f"  {spec.condition}. Scores: {scoring}"))
-        track = Content("    ")
+        moved = any(scene.changed(seat, f"objective {number}") for seat in range(len(scene.seats)))
+        track = marked("    ", moved)
         for space, vp in enumerate(spec.track_vp):
             here = [
                 Content.styled(scene.seats[seat].look.symbol, scene.seats[seat].look.style)
@@ -152,9 +173,11 @@ def _lifeform_objectives(scene: Scene) -> list[Content]:
         big = "taken by " + scene.seats[owner].name if owner is not None else "free"
         small = " ".join(f"{vp}VP" for vp in reversed(board["small_objectives"][life])) or "none"
         lines.append(
-            Content(
+            marked(
                 f"  {title(life)}: big {objective.big_threshold}+ for {objective.big_vp}VP ({big});"
-                f" small {objective.small_threshold}+: {small} left"
+                f" small {objective.small_threshold}+: {small} left",
+                _changed(scene, "big_objectives", life)
+                or _changed(scene, "small_objectives", life),
             )
         )
     return lines

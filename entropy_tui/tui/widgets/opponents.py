@@ -10,7 +10,7 @@ from entropy_tui.rules import rondel
 from entropy_tui.rules.vocabulary import RESOURCES
 
 from ..glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
-from ..scene import Scene, seat_tag
+from ..scene import Scene, marked, seat_tag
 from .text_panel import TextPanel
 
 
@@ -24,8 +24,9 @@ class Opponents(TextPanel):
         super().__init__(id=id)
         self._summaries: dict[int, tuple[object, list[Content]]] = {}  # by seat
 
-    def show(self, scene: Scene) -> None:
-        others = tuple(seat for seat in range(len(scene.players)) if seat != scene.acting)
+    def show(self, scene: Scene, console: int) -> None:
+        """Every seat but the one whose Console shows."""
+        others = tuple(seat for seat in range(len(scene.players)) if seat != console)
         keys = tuple(_key(scene, seat) for seat in others)
         self.redraw(
             (others, keys),
@@ -45,7 +46,15 @@ class Opponents(TextPanel):
 
 def _key(scene: Scene, seat: int) -> tuple:
     """What a seat's lines are written from."""
-    return (scene.seats[seat], scene.players[seat], scene.scores[seat].total)
+    changes = scene.changes
+    return (
+        scene.seats[seat],
+        scene.players[seat],
+        scene.scores[seat].total,
+        frozenset(part for owner, part in changes.seats if owner == seat),
+        frozenset(system for system in changes.planets | changes.asteroids if system[0] == seat),
+        frozenset(system for system in changes.systems if system[0] == seat),
+    )
 
 
 def _counted(number: int, noun: str) -> str:
@@ -60,22 +69,41 @@ def summary(scene: Scene, seat: int) -> list[Content]:
     life = " ".join(
         f"{sum(p['life'][kind] for p in planets)}{short}" for kind, short in LIFEFORM_LETTER.items()
     )
-    resources = " ".join(f"{player[kind]}{RESOURCE_LETTER[kind]}" for kind in RESOURCES)
     asteroids = sum(len(p["asteroids"]) for p in planets)
     biomes = sum(p["biome"] is not None for p in planets)
     objectives = "/".join(str(n) for n in player["objectives"])
+    changes = scene.changes
+
+    def mark(text: str, *parts: str) -> Content:
+        """`text`, marked if one of the seat's `parts` changed."""
+        return marked(text, any(scene.changed(seat, part) for part in parts))
+
+    resources = [mark(f"{player[kind]}{RESOURCE_LETTER[kind]}", kind) for kind in RESOURCES]
+    systems_changed = any(
+        change[0] == seat for change in (*changes.systems, *changes.planets, *changes.asteroids)
+    )
+    tracks = [f"objective {number}" for number in range(len(player["objectives"]))]
     return [
         seat_tag(spec)
         + Content(f" ({spec.kind_label})  ")
         + Content.styled(f"score now {scene.scores[seat].total}", "bold"),
         Content("   ")
-        + Content.styled(f"VP {player['vp']}", "bold")
-        + Content(
-            f"  {resources}  {len(player['hand'])}L  at {rondel.space_name(player['scientist'])}"
-        ),
-        Content(
+        + mark(f"VP {player['vp']}", "vp").stylize("bold")
+        + Content("  ")
+        + Content(" ").join(resources)
+        + Content("  ")
+        + mark(f"{len(player['hand'])}L", "hand")
+        + Content("  ")
+        + mark(f"at {rondel.space_name(player['scientist'])}", "scientist"),
+        marked(
             f"   {len(player['systems'])} sys, {_counted(len(planets), 'planet')},"
-            f" {asteroids} ast, {_counted(biomes, 'biome')}"
+            f" {asteroids} ast, {_counted(biomes, 'biome')}",
+            systems_changed,
         ),
-        Content(f"   life {life}; obj {objectives}; gen {player['generator'] + 1}"),
+        Content("   ")
+        + marked(f"life {life}", systems_changed)
+        + Content("; ")
+        + mark(f"obj {objectives}", *tracks)
+        + Content("; ")
+        + mark(f"gen {player['generator'] + 1}", "generator"),
     ]

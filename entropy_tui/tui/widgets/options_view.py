@@ -49,6 +49,8 @@ class Window:
 HEADER_ROWS = 4  # at most: a long turn's account is cut, the options keep the rest
 QUESTION_ROWS = 3  # at most, for the question
 HINT_ROWS = 2  # at most, for the hint
+ITEM_END = "; "  # between two items of a turn's account
+MORE_ITEMS = "; …"  # where the items that did not fit would follow
 
 
 class OptionsView(LineView, can_focus=True):
@@ -109,7 +111,8 @@ class OptionsView(LineView, can_focus=True):
     ) -> None:
         """`question`: what is asked, in at most QUESTION_ROWS rows on top; `header`: lines
         shown under it, above the options, in at most HEADER_ROWS rows, each line wrapped, or
-        cut to one row if `cut`. The hint (set_hint) is dropped."""
+        if `cut` given its share of the rows; a line that does not fit ends after its last
+        whole item (see whole_items). The hint (set_hint) is dropped."""
         self._question = () if question is None else (question,)
         self._hint = ()
         self._header, self._cut_header = header, cut
@@ -158,16 +161,17 @@ class OptionsView(LineView, can_focus=True):
             count = len(self.choices)
             # The question and the hint head the options in their rows, as the recap does:
             # a widget of their own would lay the screen out whenever their height changed.
+            header: list[Content] = []
+            for number, line in enumerate(self._header):
+                # Cut: the rows left shared by the lines left; else wrapped in what is left.
+                left = HEADER_ROWS - len(header)
+                rows = max(left // (len(self._header) - number), 1) if self._cut_header else left
+                header += whole_items(line, width, rows)[:left]
             self._header_rows = [
                 *[row for line in self._question for row in line.wrap(width)][:QUESTION_ROWS],
                 *[row for line in self._hint for row in line.wrap(width)][:HINT_ROWS],
-                *[
-                    row
-                    for line in self._header
-                    for row in ([line.truncate(width, ellipsis=True)] if self._cut_header
-                                else line.wrap(width))
-                ][:HEADER_ROWS],
-            ]  # fmt: skip
+                *header,
+            ]
             self._lines = [
                 line
                 for index, choice in enumerate(self.choices)
@@ -293,6 +297,23 @@ class OptionsView(LineView, can_focus=True):
         self._width = 0
         self._scroll_to_highlight()
         self.repaint_lines()
+
+
+def whole_items(line: Content, width: int, rows: int) -> list[Content]:
+    """The line wrapped to `width` in at most `rows` rows: where it does not fit, it ends
+    after its last item that does ("; " parts, each a whole sentence), with "; …" for the
+    rest, which the log has. An item is never cut, unless the first is longer than the rows."""
+    wrapped = line.wrap(width)
+    if len(wrapped) <= rows:
+        return wrapped
+    text = line.plain
+    ends = [place for place in range(len(text)) if text.startswith(ITEM_END, place)]
+    for end in reversed(ends):
+        shorter = (line[:end] + Content(MORE_ITEMS)).wrap(width)
+        if len(shorter) <= rows:
+            return shorter
+    rest = Content(" ").join(wrapped[rows - 1 :])
+    return [*wrapped[: rows - 1], rest.truncate(width, ellipsis=True)]
 
 
 def _more(count: int, where: str) -> Content:

@@ -11,12 +11,13 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.strip import Strip
 
+from entropy_tui.changes import Changes
 from entropy_tui.rules import rondel
 from entropy_tui.rules.movement import preview_move
 
 from ..draw import DOUBLE, HEAVY, box, fit, wrap
 from ..glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
-from ..scene import Scene
+from ..scene import Scene, marked
 from .line_view import Line, joined
 from .text_panel import TextPanel
 
@@ -95,7 +96,7 @@ class Rondel(TextPanel):
             self._printed = tuple(_printed(space, look) for space, look in enumerate(layout))
         here, slots = _scientists(scene), _slot_tokens(scene)
         spaces = tuple(
-            _space_look(space, printed, here.get(space, ()), slots, reaches)
+            _space_look(space, printed, here.get(space, ()), slots, reaches, scene.changes)
             for space, printed in enumerate(self._printed)
         )
         key = (spaces, _mover(scene), scene.view["round"], self.compact)
@@ -181,12 +182,14 @@ def _printed(space: int, look: rondel.Space) -> Printed:
 
 
 def _scientists(scene: Scene) -> dict[int, tuple[Content, ...]]:
-    """The Scientists on each space, in seat order."""
+    """The Scientists on each space, in seat order; one that moved since the seat at the
+    screen last acted has the change mark."""
     here: dict[int, tuple[Content, ...]] = {}
     for seat, player in enumerate(scene.players):
         look = scene.seats[seat].look
         space = player["scientist"]
-        here[space] = (*here.get(space, ()), Content.styled(look.symbol, look.style))
+        symbol = marked(Content.styled(look.symbol, look.style), scene.changed(seat, "scientist"))
+        here[space] = (*here.get(space, ()), symbol)
     return here
 
 
@@ -196,10 +199,12 @@ def _space_look(
     scientists: tuple[Content, ...],
     slots: dict[int, tuple[tuple[str, str], ...]],
     reaches: dict[int, Reach],
+    changes: Changes,
 ) -> SpaceLook:
     note = printed.link
     if note is None:  # an inner space: the tokens on the slot before it
-        note = _slot_note(slots.get(rondel.sector(space), ()))
+        slot = rondel.sector(space)
+        note = marked(_slot_note(slots.get(slot, ())), slot in changes.slots)
     return SpaceLook(
         name=printed.name,
         action=printed.action,
@@ -328,7 +333,13 @@ def _tag(scene: Scene, seat: int) -> Content:
 def _look_key(look: SpaceLook) -> tuple:
     """A look's text and styles (Contents compare by their text alone)."""
     styled = (look.note, *look.scientists)
-    return (look.name, look.action, look.bonus, look.reach, *((c.plain, *c.spans) for c in styled))
+    return (
+        look.name,
+        look.action,
+        look.bonus,
+        look.reach,
+        *((c.plain, *c.spans) for c in styled),
+    )
 
 
 def _beside(*blocks: Sequence[Content]) -> list[Line]:

@@ -1,6 +1,10 @@
-"""One line on top: the round, who is to act (with their score if the game ended now, where it
-fits), the mode. (No seed: with it and the rules, anyone could work out every hidden card. The
-game-over screen shows it, for replays.)"""
+"""One line on top: the round, once the end is triggered when the game ends, who is to act with
+their score if the game ended now, the mode. (No seed: with it and the rules, anyone could work
+out every hidden card. The game-over screen shows it, for replays.)
+
+When the line is too wide its parts give way in a chosen order, the score last: the panel bar's
+names first (see PanelBar.short), then the bots' note and the mode, the banner's words, the
+acting seat's name, and only then the score."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.geometry import Size
 
-from ..scene import Scene, seat_tag
+from ..scene import Scene, end_banner, seat_tag
 from .text_panel import TextPanel
 
 
@@ -18,41 +22,66 @@ class StatusBar(TextPanel):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._without_score = Content("")
+        self._forms: list[Content] = [Content("")]  # longest first
 
     def show(self, scene: Scene, *, bots_waiting: bool) -> None:
         view = scene.view
         total = scene.scores[scene.acting].total
-        key = (view["round"], view["end_round"], scene.acting, total, bots_waiting, self.compact)
+        banner = end_banner(scene.game, scene.seats)
+        key = (view["round"], banner, scene.acting, total, bots_waiting, self.compact)
 
         def draw() -> list[Content]:
-            self._without_score = _status(scene, bots_waiting, self.compact, score=False)
-            return [_status(scene, bots_waiting, self.compact, score=True)]
+            self._forms = status_forms(scene, bots_waiting, self.compact)
+            return self._forms[:1]
 
         self.redraw(key, draw)
 
+    @property
+    def widest(self) -> int:
+        """The columns the longest form takes, its padding included."""
+        return self._forms[0].cell_length + self.styles.gutter.width
+
     def lines(self, size: Size) -> Sequence[Content]:
-        """The line with the acting seat's score when it fits the width, else without it."""
-        lines = super().lines(size)
-        if size.width and lines and lines[0].cell_length > size.width:
-            return [self._without_score]
-        return lines
+        """The longest form that fits the width (the shortest if none does)."""
+        if not size.width:
+            return self._forms[:1]
+        fitting = [form for form in self._forms if form.cell_length <= size.width]
+        return [fitting[0] if fitting else self._forms[-1]]
 
 
-def _status(scene: Scene, bots_waiting: bool, compact: bool, *, score: bool) -> Content:
+def status_forms(scene: Scene, bots_waiting: bool, compact: bool) -> list[Content]:
+    """The line in the order its forms give way, longest first; the score stays to the last."""
     view = scene.view
-    ending = view["end_round"] is not None
-    acting = seat_tag(scene.seats[scene.acting])
-    if score:
-        acting += Content(f" (score now {scene.scores[scene.acting].total})")
+    spec = scene.seats[scene.acting]
+    banner = end_banner(scene.game, scene.seats)
+    total = scene.scores[scene.acting].total
+    acting, symbol = seat_tag(spec), seat_tag(spec, name=False)
+    scored = Content(f" (score now {total})")
+    round_mark = f"R{view['round']}{'' if banner is None else '!'}"
+    warning = "bold $warning"
+    compact_forms = [
+        *(
+            Content(f"{round_mark} ")
+            + Content.styled(words, warning)
+            + Content(" | ")
+            + acting
+            + scored
+            for words in (banner or ())
+        ),
+        Content(f"{round_mark} ") + acting + scored,
+        Content(f"{round_mark} ") + symbol + scored,
+        Content(f"{round_mark} ") + acting,
+    ]
     if compact:
-        return Content(f"R{view['round']}{'!' if ending else ''} ") + acting
-    round_text = f"Round {view['round']}"
-    if ending:
-        round_text += " (final round)" if view["round"] >= view["end_round"] else " (end in sight)"
-    parts = [Content.styled("ENTROPY", "bold"), Content(round_text), Content("to act: ") + acting]
+        return compact_forms
+    parts = [Content.styled("ENTROPY", "bold"), Content(f"Round {view['round']}")]
+    if banner is not None:
+        parts.append(Content.styled(banner[0], warning))
+    parts.append(Content("to act: ") + acting + scored)
+    extras = []
     if view["settings"]["open_hands"]:
-        parts.append(Content("open hands"))
+        extras.append(Content("open hands"))
     if bots_waiting:
-        parts.append(Content.styled("Space: skip the bots' turns", "italic"))
-    return Content(" | ").join(parts)
+        extras.append(Content.styled("Space: skip the bots' turns", "italic"))
+    full = [Content(" | ").join(parts + extras[:kept]) for kept in range(len(extras), -1, -1)]
+    return full + compact_forms

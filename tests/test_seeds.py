@@ -76,7 +76,7 @@ async def test_the_new_game_seed_is_empty_random_and_never_shown(
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, NewGameScreen)
         assert "empty: a random seed, shown at the end" in screen_text(app)
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.config.seed == DRAWN
@@ -93,13 +93,13 @@ async def test_a_seed_typed_or_drawn_with_ctrl_r_is_used_and_one_past_64_bits_re
         assert isinstance(screen, NewGameScreen)
         seed_field = screen.query_one("#seed")
         seed_field.value = str(SEED_LIMIT)  # type: ignore[attr-defined]
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         assert "The seed must be a whole number from 0 to 18446744073709551615" in screen_text(app)
         assert app.screen is screen
         await pilot.press("ctrl+r")  # drawn, and shown: the player asked to see it
         assert seed_field.value == str(DRAWN)  # type: ignore[attr-defined]
         seed_field.value = str(SEED_LIMIT - 1)  # type: ignore[attr-defined]
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.game.state.seed == SEED_LIMIT - 1

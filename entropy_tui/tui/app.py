@@ -28,6 +28,8 @@ MIN_SIZE = (80, 24)
 DEFAULT_BOT_DELAY = 0.6  # seconds between two bot decisions: slow enough to follow
 # Keys dropped in a flood are told at most this often (seconds), each notice showing as long.
 DROPPED_INPUT_NOTICE_INTERVAL = 2.0
+# The actions of the keys that quit or leave (which key does depends on the screen).
+QUIT_ACTIONS = frozenset(("app.quit", "app.request_quit", "leave"))
 # What the command line asks to open instead of the new-game screen.
 OpenKind = Literal["load", "replay", "resume"]
 
@@ -364,6 +366,16 @@ class EntropyApp(App[None]):
             self.exit()
         elif not isinstance(self.screen, ConfirmQuitScreen):
             self.push_screen(ConfirmQuitScreen(), callback=self._quit_if_confirmed)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C, a terminal's habit for quitting, says which key quits here."""
+        keys_here = [
+            self.get_key_display(active.binding)
+            for active in self.active_bindings.values()
+            if active.binding.action in QUIT_ACTIONS and active.binding.key != "ctrl+q"
+        ]
+        keys = f"{keys_here[0]} (or Ctrl+Q)" if keys_here else "Ctrl+Q"
+        self.notify(f"Ctrl+C doesn't quit here: press {keys} to quit.")
 
     def _quit_if_confirmed(self, leave: bool | None) -> None:
         if leave:

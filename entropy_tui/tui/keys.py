@@ -349,8 +349,17 @@ COMMANDS: tuple[Command, ...] = (
         "handoff",
     ),
     # New game
-    Command("Start", "Start the game as set up", "start", ("ctrl+s",), "Ctrl+S", "new_game"),
-    Command("New seed", "Fill in a random seed", "new_seed", ("ctrl+r",), "Ctrl+R", "new_game"),
+    # Ctrl+G ("go"): Ctrl+S is Save a copy in a game, and Ctrl+N a new window in a browser.
+    Command("Start", "Start the game as set up", "start", ("ctrl+g",), "Ctrl+G", "new_game"),
+    Command(
+        "New seed",
+        "Fill in a random seed",
+        "new_seed",
+        ("ctrl+r",),
+        "Ctrl+R",
+        "new_game",
+        footer=False,  # the 80-column footer is full once Continue shows
+    ),
     Command(
         "Learn to play",
         "A guided first game against a bot, with a coach who explains each rule as it comes up",

@@ -34,7 +34,7 @@ def test_a_host_set_up_on_its_screen_stops_when_its_terminal_closes(tmp_path: Pa
     terminal = Tmux(command, (100, 30))
     try:
         terminal.wait_for(lambda text: "host a shared table" in text, "the set-up screen")
-        terminal.keys("C-s")
+        terminal.keys("C-g")
         terminal.wait_for(lambda text: "move your Scientist" in text, "the table's game")
         assert host_processes(tmp_path)
     finally:

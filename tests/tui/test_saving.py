@@ -278,7 +278,7 @@ async def test_a_saves_folder_that_cannot_be_made_still_lets_people_play(
     app = EntropyApp(bot_delay=0)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await app.workers.wait_for_complete()
-        await press(pilot, "ctrl+s")
+        await press(pilot, "ctrl+g")
         assert isinstance(app.screen, GameScreen)
         assert app.save_path is None
         await pilot.pause(0.2)  # toasts are mounted a moment later

@@ -188,10 +188,10 @@ async def test_new_game_refuses_a_bad_table_then_starts_a_good_one() -> None:
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#seat-2 .seat-name").value = "ann"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         assert "same name" in screen_text(app)
         screen.query_one("#seat-2 .seat-name").value = "Bob"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         config = app.screen.session.config
@@ -208,7 +208,7 @@ async def test_new_game_ends_turns_with_a_confirm_step_unless_unticked(untick: b
         if untick:
             box.focus()
             await pilot.press("space")
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.config.confirm_turn_end is not untick

@@ -181,7 +181,7 @@ async def test_the_host_set_up_screen_offers_remote_seats() -> None:
         text = screen_text(app)
         assert "host a shared table" in text and "< Remote >" in text
         assert "Learn to play" not in text and "End your turn yourself" not in text
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         await settle(pilot)
     assert app.chosen is not None
     config, remote = app.chosen

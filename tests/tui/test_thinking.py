@@ -234,7 +234,7 @@ async def test_the_new_game_screen_names_the_levels_and_turns_hints_off() -> Non
         assert box.value
         box.focus()
         await pilot.press("space")
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.config.hints is False

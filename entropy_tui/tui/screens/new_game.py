@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Static
 from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
 
 from ..config import BOT_LEVELS, COLOURS, GameConfig, SeatConfig
-from ..keys import bindings_for
+from ..keys import bindings_for, key_for
 from ..widgets.key_footer import KeyFooter
 from ..widgets.saved_games import SavedGames
 from ..widgets.seat_row import SeatRow
@@ -115,13 +115,13 @@ class NewGameScreen(Screen[None]):
             turn_end.display = not self.table  # a shared table has no undo
             yield turn_end
             yield TickBox(
-                "Hints (h at your decision: the expert's pick and why; the log notes each)",
+                "Hints (h at your turn: the expert's pick and why, noted in the log)",
                 True,
                 compact=True,
                 id="hints",
             )
             yield Static(id="new-game-problems")
-            yield Button("Start game (Ctrl+S)", id="start", variant="primary")
+            yield Button(f"Start game ({key_for('start')})", id="start", variant="primary")
             saved = Static("Saved games (Enter opens, r replays)", id="saved-games-title")
             saved.display = False
             yield saved
@@ -132,6 +132,8 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if not self.table:
+            # Enter presses the button in focus: Learn to play, or Continue once it shows.
+            self.query_one("#learn", Button).focus(scroll_visible=False)
             self.call_after_refresh(self._find_saves)  # the first frame never waits for the disk
 
     @work(thread=True, exclusive=True)
@@ -150,6 +152,8 @@ class NewGameScreen(Screen[None]):
             what = "Continue the guided game" if self.unfinished.tutorial else "Continue"
             resume.label = f"{what}: {seats}, round {self.unfinished.round} (Ctrl+O)"
             resume.display = True
+            if self.focused is self.query_one("#learn"):  # unless the player has moved on
+                resume.focus(scroll_visible=False)
             self.refresh_bindings()
         if saves:
             self.query_one(SavedGames).show(saves)
@@ -195,7 +199,7 @@ class NewGameScreen(Screen[None]):
         if problems:
             shown = self.query_one("#new-game-problems", Static)
             shown.update(" ".join(problems))
-            # Below the options at 80x24: brought into view, so Ctrl+S never seems to do nothing.
+            # Below the options at 80x24: brought into view, so the key never seems to do nothing.
             self.call_after_refresh(shown.scroll_visible, animate=False)
             return
         self.app.start_game(config)  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
+from entropy_tui.subcommands import listing
 
 from .config import GameConfig, parse_seats, tutorial_config
 
@@ -23,6 +24,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="entropy-tui",
         description="Play Entropy in the terminal: hot-seat, against bots, or both.",
+        epilog=listing(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # the listing keeps its lines
     )
     parser.add_argument(
         "--seats",

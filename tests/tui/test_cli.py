@@ -18,6 +18,23 @@ def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--seats" in capsys.readouterr().out
 
 
+def test_help_lists_each_subcommand_in_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for name in ("host", "join", "serve", "simulate"):
+        said = [line for line in lines if line.split()[:2] == ["entropy-tui", name]]
+        assert len(said) == 1 and len(said[0]) <= 80, said
+
+
+def test_every_subcommand_listed_is_the_one_run(capsys: pytest.CaptureFixture[str]) -> None:
+    from entropy_tui.__main__ import main as entropy_tui
+    from entropy_tui.subcommands import SUBCOMMANDS
+
+    for subcommand in SUBCOMMANDS:
+        assert entropy_tui([subcommand.name, "--help"]) == 0  # each subcommand's own help
+        assert capsys.readouterr().out.startswith(f"usage: entropy-tui {subcommand.name}")
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -25,9 +25,12 @@ def _config(spec: str, seed: int) -> GameConfig:
     return GameConfig(parse_seats(spec), seed=seed)
 
 
-def _played(config: GameConfig, *, until_round: int | None = None) -> Session:
+def _played(
+    config: GameConfig, *, until_round: int | None = None, remember: bool = False
+) -> Session:
     """A session where every seat, the humans too, played as the greedy bot would, until the
-    given round (at a human's decision) or the end."""
+    given round (at a human's decision) or the end. `remember`: as if each person chose at the
+    screen, which marks what the others changed since."""
     session = Session(config)
     stand_ins = {seat: make_bot("greedy", 100 + seat) for seat in session.humans}
     while not session.game.over:
@@ -41,6 +44,8 @@ def _played(config: GameConfig, *, until_round: int | None = None) -> Session:
         decision = session.decision
         assert decision is not None
         session.choose(stand_ins[seat].decide(session.game.view(seat), decision))
+        if remember:
+            session.looks.acted(seat, session.game.view(None))
     return session
 
 
@@ -54,6 +59,13 @@ def game_start() -> EntropyApp:
 
 def mid_game() -> EntropyApp:
     session = _played(_config("Ann,bot:greedy,bot:random", 7), until_round=9)
+    return EntropyApp(session=session, bot_delay=0)
+
+
+def changes_marked() -> EntropyApp:
+    """Two people and a bot in round 3: the person back at the keyboard sees marked what the
+    others changed since their last choice."""
+    session = _played(_config("Ann,Bea,bot:greedy", 3), until_round=3, remember=True)
     return EntropyApp(session=session, bot_delay=0)
 
 
@@ -162,6 +174,7 @@ SCENES: dict[str, Scene] = {
     "last_round_handoff": Scene(last_round),  # the cover says when the game ends
     "last_round": Scene(last_round, ("enter",)),  # and so does the top line
     "score_table": Scene(mid_game, ("s",)),
+    "changes_marked": Scene(changes_marked),  # what the others did, marked until you choose
     "replay": Scene(game_over, ("r", *["right"] * 40)),
     "tutorial": Scene(tutorial, ("enter",)),  # a lesson, and a suggestion that is not option 1
     "lobby": Scene(LobbyApp),
@@ -176,6 +189,7 @@ MORE_SCENES: dict[str, Scene] = {
     "save_copy": Scene(mid_game, ("ctrl+s",)),
     "new_game_saved_games": Scene(new_game_with_saves),
     "tutorial_first_move": Scene(tutorial),
+    "solar_system": Scene(mid_game, ("c",) * 3),  # the Console's page with the drawing
 }
 # The game screen at each layout's smallest size, and each panel paged (snapshot tests too).
 LAYOUT_SIZES: dict[str, tuple[int, int]] = {"110x32": (110, 32), "150x40": (150, 40)}
@@ -189,4 +203,6 @@ PANEL_SCENES: dict[str, tuple[Scene, tuple[int, int]]] = {
     "other_seat_console": (Scene(mid_game, ("v", "right")), (80, 24)),
     "medium_offers": (Scene(mid_game, ("o",)), (110, 32)),
     "medium_players": (Scene(mid_game, ("p",)), (110, 32)),
+    "solar_system": (Scene(mid_game, ("c",) * 3), (80, 24)),  # drawn, on a Console page
+    "medium_solar_system": (Scene(mid_game, ("c",) * 3), (110, 32)),
 }

@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .log_words import seen_by
+
 Event = Mapping[str, Any]
 
 # Lines that repeat what another line says (a Traffic Bonus or a Biome reward is followed by
 # its gains), or that a recap can do without (tokens placed, undo notes).
 LEFT_OUT = frozenset(
-    {"turn", "note", "bonus", "biome", "wild", "token", "exchange", "focus", "retrieve", "end"}
+    {"turn", "note", "bonus", "biome", "wild", "token", "focus", "retrieve", "end"}
 )
 GAIN = re.compile(r"^(?:gained|added) (\d+) (.+?)(?: \(.*\))?$")
 
@@ -47,7 +49,7 @@ def since_last_turn(log: Sequence[Event], seat: int, names: Sequence[str]) -> li
     else:
         end = len(turns)
     start = own[-1] + 1 if own else 0
-    recaps = [_recap(turn, names) for turn in turns[start:end] if turn.seat != seat]
+    recaps = [_recap(turn, names, seat) for turn in turns[start:end] if turn.seat != seat]
     return [recap for recap in recaps if recap.text]
 
 
@@ -56,7 +58,7 @@ def this_turn(log: Sequence[Event], seat: int, names: Sequence[str]) -> str:
     turns = _turns(_since_turns_of(log, None, 1))
     if not turns or turns[-1].seat != seat:
         return ""
-    return _recap(turns[-1], names).text
+    return _recap(turns[-1], names, seat).text
 
 
 def _since_turns_of(log: Sequence[Event], seat: int | None, count: int) -> Sequence[Event]:
@@ -86,13 +88,17 @@ def _turns(log: Sequence[Event]) -> list[_Turn]:
     return turns
 
 
-def _recap(turn: _Turn, names: Sequence[str]) -> TurnRecap:
+def _recap(turn: _Turn, names: Sequence[str], viewer: int) -> TurnRecap:
+    """`turn` in a line, as `viewer` reads it."""
     phrases: list[str] = []
     gains: dict[str, int] = {}
     for event in turn.events:
         if event["kind"] in LEFT_OUT:
             continue
-        phrase = _without_name(event, names)
+        seat = event["seat"]
+        name = names[seat] if seat is not None and seat < len(names) else ""
+        # Phrases are joined with "; ": a card's text keeps its inner full stops, not its last.
+        phrase = seen_by(_without_name(event, names), seat, viewer, name).rstrip(".")
         gain = GAIN.match(phrase) if event["kind"] == "gain" else None
         if gain is not None and event["seat"] == turn.seat:
             what = gain.group(2)

@@ -90,3 +90,36 @@ def test_a_played_game_recaps_every_other_seat_from_its_log() -> None:
             if e["seat"] == recap.seat and e["kind"] == "move"
         )
         assert recap.text.startswith(moved.removeprefix(f"{NAMES[recap.seat]} "))
+
+
+def test_a_sentence_with_its_own_full_stop_is_joined_without_it() -> None:
+    mission = (
+        "fulfilled Mission M11: Have 3 Water icons in 1 Solar System. Reward: take 1 Life card."
+    )
+    log = turn(1, 2, ("mission", mission), ("card", "took Life card L44"))
+    text = since_last_turn(log, 0, NAMES)[0].text
+    assert ".;" not in text
+    assert text == (
+        "fulfilled Mission M11: Have 3 Water icons in 1 Solar System. Reward: take 1 Life card;"
+        " took Life card L44"
+    )
+
+
+def test_a_free_exchange_is_in_the_turns_summary() -> None:
+    log = turn(0, 2, ("move", "moved 1 to X"), ("exchange", "exchanged 2 Entropy for 1 Mass"))
+    assert this_turn(log, 0, NAMES) == "moved 1 to X; exchanged 2 Entropy for 1 Mass"
+    assert since_last_turn(log, 1, NAMES)[0].text == this_turn(log, 0, NAMES)
+
+
+def test_a_seats_own_turn_speaks_to_it_and_the_others_of_it() -> None:
+    stuck = (
+        "action",
+        "could not activate any Star: their cheapest Star costs 3 Entropy, and they have 1",
+    )
+    log = turn(0, 2, stuck)
+    assert this_turn(log, 0, NAMES) == (
+        "could not activate any Star: your cheapest Star costs 3 Entropy, and you have 1"
+    )
+    assert since_last_turn(log, 1, NAMES)[0].text == (
+        "could not activate any Star: their cheapest Star costs 3 Entropy, and they have 1"
+    )

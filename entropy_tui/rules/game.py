@@ -352,7 +352,9 @@ class Game:
             raise RuntimeError(f"finished task {task.kind!r} but {top.kind!r} was on top")
 
     def note(self, seat: int | None, kind: str, text: str, *, private: bool = False) -> None:
-        """Adds a line to the game log."""
+        """Adds a line to the game log. It is public unless `private`, so it speaks of `seat`
+        in the third person; its "they", "their" and "them" mean `seat` only, so that the
+        screen of that seat can read them as "you" and "your" (log_words.seen_by)."""
         state = self.state
         state.log.append((state.round, seat, kind, text, private))
 

@@ -18,6 +18,8 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Size
 
+from entropy_tui.log_words import seen_by
+
 from ..draw import wrap
 from ..scene import Scene
 from .line_view import LineView
@@ -156,6 +158,8 @@ class GameLog(LineView, can_focus=True):
 
 def _text(scene: Scene, event: dict) -> str:
     seat = event["seat"]
-    symbol = scene.seats[seat].look.symbol if seat is not None else "-"
     private = " (only you see this)" if event["private"] and not scene.nothing_hidden else ""
-    return f"{symbol} {event['text']}{private}"
+    if seat is None:
+        return f"- {event['text']}{private}"
+    look, name = scene.seats[seat].look, scene.seats[seat].name
+    return f"{look.symbol} {seen_by(event['text'], seat, scene.viewer, name)}{private}"

@@ -56,9 +56,20 @@ def to_png(svg: Path) -> str:
         subprocess.run(
             [converter, "--zoom", "1.5", "-o", str(png)], input=text.encode(), check=True
         )
-        return "PNG by rsvg-convert"
+        return f"PNG by rsvg-convert, {shrink(png)}"
     cairosvg.svg2png(url=str(svg), write_to=str(png), scale=1.5)
-    return "PNG by cairosvg"
+    return f"PNG by cairosvg, {shrink(png)}"
+
+
+def shrink(png: Path) -> str:
+    """The PNG in 64 colours (a terminal's few, and some shades of their letters' edges): a
+    third of the bytes, no difference to the eye. Returns its size."""
+    from PIL import Image
+
+    with Image.open(png) as image:
+        fewer = image.convert("RGB").quantize(64, dither=Image.Dither.NONE)
+    fewer.save(png, optimize=True)
+    return f"{png.stat().st_size // 1024} KB"
 
 
 async def main(names: list[str]) -> int:

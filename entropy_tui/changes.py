@@ -28,7 +28,7 @@ class Changes:
     spaces: frozenset[int] = frozenset()  # rondel spaces a Scientist moved to
     slots: frozenset[int] = frozenset()  # board slots whose Creation tokens changed
     # (seat, part): a part of SEAT_PARTS or HIDDEN_COUNTS, "token star", "focus planet",
-    # "objective 0", "wild_locked" or "scientist"
+    # "objective 0", "wild_locked", "scientist" or "lifeforms" (the seat's totals)
     seats: frozenset[tuple[int, str]] = frozenset()
     systems: frozenset[tuple[int, int]] = frozenset()  # (seat, system): new, or a new Star
     planets: frozenset[tuple[int, int, int]] = frozenset()  # (seat, system, planet) new/changed
@@ -65,6 +65,8 @@ def changes(before: View, after: View) -> Changes:
             spaces.add(new["scientist"])
         if old["wild_locked"] != new["wild_locked"]:
             seats.add((seat, "wild_locked"))
+        if _lifeforms(old) != _lifeforms(new):
+            seats.add((seat, "lifeforms"))
         for kind, token in new["tokens"].items():
             was = old["tokens"][kind]
             if was != token:
@@ -106,6 +108,16 @@ def changes(before: View, after: View) -> Changes:
         asteroids=frozenset(asteroids),
         offers=frozenset(_offers(before["board"], after["board"])),
     )
+
+
+def _lifeforms(player: Mapping[str, Any]) -> dict[str, int]:
+    """The seat's Lifeforms of each kind, on all its Planets."""
+    totals: dict[str, int] = {}
+    for system in player["systems"]:
+        for planet in system["planets"]:
+            for kind, count in planet["life"].items():
+                totals[kind] = totals.get(kind, 0) + count
+    return totals
 
 
 def _planet_without_asteroids(planet: Mapping[str, Any]) -> dict[str, Any]:

@@ -97,6 +97,7 @@ def test_a_planet_an_asteroid_and_lifeforms_are_marked_where_they_are() -> None:
     systems = [{**system, "planets": [grown, new_planet]}, {"star": "IA", "planets": []}]
     found = changes(before, _view_with(before, systems=systems))
     assert found.planets == {(0, 0, 0), (0, 0, 1)}
+    assert found.seat(0, "lifeforms")  # 2 Bacteria more in all
     assert found.asteroids == {(0, 0, 0, "mass")}
     assert found.systems == {(0, 1)}  # a new Solar System; the first kept its Star
 
@@ -107,7 +108,7 @@ def test_an_asteroid_alone_does_not_mark_its_planet() -> None:
     start = {**system["planets"][0], "asteroids": {"lifeform": "AW07"}}
     found = changes(before, _view_with(before, systems=[{**system, "planets": [start]}]))
     assert found.asteroids == {(0, 0, 0, "lifeform")}
-    assert not found.planets
+    assert not found.planets and not found.seat(0, "lifeforms")
 
 
 def test_a_whole_turn_marks_the_offers_it_took_from() -> None:

@@ -101,7 +101,7 @@ def summary(scene: Scene, seat: int) -> list[Content]:
             systems_changed,
         ),
         Content("   ")
-        + marked(f"life {life}", any(planet[0] == seat for planet in changes.planets))
+        + mark(f"life {life}", "lifeforms")
         + Content("; ")
         + mark(f"obj {objectives}", *tracks)
         + Content("; ")

@@ -17,11 +17,10 @@ from .log_words import seen_by
 
 Event = Mapping[str, Any]
 
-# Lines that repeat what another line says (a Traffic Bonus or a Biome reward is followed by
-# its gains), or that a recap can do without (tokens placed, undo notes).
-LEFT_OUT = frozenset(
-    {"turn", "note", "bonus", "biome", "wild", "token", "focus", "retrieve", "end"}
-)
+# Lines that repeat what another line says (a Traffic Bonus is followed by its gains), or that
+# a recap can do without (tokens placed, undo notes). A Biome's lines are told but for its
+# reward's ("Biome BA06 rewards Ann: +2 VP", the one not led by the seat's name): its gains are.
+LEFT_OUT = frozenset({"turn", "note", "bonus", "wild", "token", "focus", "retrieve", "end"})
 GAIN = re.compile(r"^(?:gained|added) (\d+) (.+?)(?: \(.*\))?$")
 
 
@@ -97,6 +96,8 @@ def _recap(turn: _Turn, names: Sequence[str], viewer: int) -> TurnRecap:
             continue
         seat = event["seat"]
         name = names[seat] if seat is not None and seat < len(names) else ""
+        if event["kind"] == "biome" and not event["text"].startswith(f"{name} "):
+            continue
         # Phrases are joined with "; ": a card's text keeps its inner full stops, not its last.
         phrase = seen_by(_without_name(event, names), seat, viewer, name).rstrip(".")
         gain = GAIN.match(phrase) if event["kind"] == "gain" else None

@@ -123,3 +123,27 @@ def test_a_seats_own_turn_speaks_to_it_and_the_others_of_it() -> None:
     assert since_last_turn(log, 1, NAMES)[0].text == (
         "could not activate any Star: their cheapest Star costs 3 Entropy, and they have 1"
     )
+
+
+def test_a_biome_fulfilled_or_paid_for_is_in_the_turns_summary() -> None:
+    """Fulfilling a Biome is a free action and a Scarce Biome costs 1 Entropy: both are the
+    player's own doing, unlike a Biome's reward (told by its gains)."""
+    game = Game.new(NAMES, seed=3)
+    rng = random.Random(3)
+    told: set[str] = set()
+    while game.decision is not None and len(told) < 2:
+        enabled = game.decision.enabled
+        fulfil = [option for option in enabled if option.id.startswith("fulfil:")]
+        written = len(game.dumped_log())
+        game.choose((fulfil or [rng.choice(enabled)])[0].id)
+        log = game.dumped_log()
+        for line in log[written:]:
+            done = next(
+                (w for w in ("fulfilled Biome", "paid 1 Entropy for Biome") if w in line["text"]),
+                None,
+            )
+            summary = this_turn(log, line["seat"], NAMES)
+            if done is not None and summary:  # the turn goes on: its summary is shown
+                assert line["text"].removeprefix(f"{NAMES[line['seat']]} ") in summary
+                told.add(done)
+    assert told == {"fulfilled Biome", "paid 1 Entropy for Biome"}

@@ -131,9 +131,39 @@ def advise(
     `iterations` of search: the same hint every time), and why. `catalog`: the game's, or the
     shipped one of its `edition` (None: the newest)."""
     catalog = catalog or load_catalog(edition)
-    expert = ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
-    option_id = expert.decide(view, decision)  # type: ignore[arg-type]
+    values = option_values(
+        view, decision, seed=seed, seconds=seconds, iterations=iterations, catalog=catalog
+    )
+    option_id = best_option(values)
     return Hint(option_id, why(view, decision, option_id, seed=seed, catalog=catalog))
+
+
+def option_values(
+    view: dict[str, Any],
+    decision: PlainDecision,
+    *,
+    seed: int,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    catalog: Catalog | None = None,
+    edition: int | None = None,
+) -> dict[str, float]:
+    """Each enabled option's value for the deciding seat, in points of lead over the best other
+    seat, as the expert reckons it from the seat's own view. A hint takes the best; a game's
+    review (entropy_tui.review) weighs the option taken against it, so the two always agree.
+    A decision with one enabled option is not searched."""
+    enabled = [option.id for option in decision.enabled]
+    if len(enabled) == 1:
+        return {enabled[0]: 0.0}
+    catalog = catalog or load_catalog(edition)
+    expert = ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
+    return expert.analyse(view, decision)  # type: ignore[arg-type]
+
+
+def best_option(values: dict[str, float]) -> str:
+    """The option the expert takes: the first of the best valued, in the decision's order."""
+    best = max(values.values())
+    return next(option_id for option_id, value in values.items() if value >= best)
 
 
 def why(

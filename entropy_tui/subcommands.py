@@ -34,6 +34,11 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "entropy_tui.table.cli",
         "join_main",
     ),
+    Subcommand(
+        "review",
+        "the expert's review of a saved game: the costliest decisions and why",
+        "entropy_tui.review_cli",
+    ),
     Subcommand("serve", "serve the game to web browsers", "entropy_tui.web.serve"),
     Subcommand("simulate", "bots play games; prints scores and lengths", "entropy_tui.simulate"),
 )

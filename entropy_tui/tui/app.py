@@ -186,7 +186,7 @@ class EntropyApp(App[None]):
             self.new_game(notice=f"Could not open the game: {error}")
             return
         if replay:
-            self.replay(session)
+            self.replay(session, source=path)
         else:
             self.play(session)
 
@@ -209,13 +209,14 @@ class EntropyApp(App[None]):
         self.game_in_progress = True
         self._show(GameScreen(session, bot_delay=self.bot_delay))
 
-    def replay(self, session: Session) -> None:
-        """Opens a replay over the current screen; closing it goes back there."""
+    def replay(self, session: Session, *, source: Path | None = None, at_step: int = 0) -> None:
+        """Opens a replay over the current screen, at step `at_step`; closing it goes back
+        there. `source`: the save it was read from, beside which its review is kept."""
         from .screens.replay import ReplayScreen
 
         if len(self.screen_stack) < 2:
             self.new_game()  # what a replay opened from the command line closes to
-        self.push_screen(ReplayScreen(session))
+        self.push_screen(ReplayScreen(session, source=source, at_step=at_step))
 
     def show_game_over(self, session: Session) -> None:
         from .screens.game_over import GameOverScreen

@@ -63,6 +63,7 @@ SCOPES: dict[str, str] = {
     "handoff": "Passing the keyboard",
     "new_game": "New game",
     "game_over": "Game over",
+    "review": "The review of a game",
     "seats": "Seat consoles",
     "score": "Score table",
     "hand_over": "Handing a seat over",
@@ -339,6 +340,15 @@ COMMANDS: tuple[Command, ...] = (
         priority=True,
     ),
     Command("Close", "Leave the replay", "close", ("escape", "q"), "Esc", "replay"),
+    Command(
+        "Review",
+        "The expert's review of this game: the decisions that cost each seat the most, and why",
+        "review",
+        ("a",),
+        "a",
+        "replay",
+        footer=False,  # the replay's footer is full at 80 columns; the help lists it
+    ),
     # Hand-off
     Command(
         "Take the keyboard",
@@ -415,7 +425,26 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "Replay", "Step through this game choice by choice", "replay", ("r",), "r", "game_over"
     ),
+    Command(
+        "Review",
+        "The expert's review of this game: the decisions that cost each seat the most, and why",
+        "review",
+        ("a",),
+        "a",
+        "game_over",
+    ),
     Command("Quit", "Leave", "app.quit", ("q",), "q", "game_over"),
+    # The review of a game
+    Command(
+        "Go to the decision",
+        "Up/Down to a costly decision, Enter shows it in the replay",
+        "",
+        ("enter",),
+        "Enter",
+        "review",
+        bound=False,
+    ),
+    Command("Close", "Stop the review, or close it", "close", ("escape",), "Esc", "review"),
     # Seat consoles
     Command(
         "Previous / next seat",

@@ -70,8 +70,20 @@ class GameOverScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(ScoreTable).show(self.session.seats, explained_scores(self.session.game))
 
-    def action_replay(self) -> None:
-        self.app.replay(self.session)  # type: ignore[attr-defined]
+    def action_replay(self, at_step: int = 0) -> None:
+        save = self.session.saver.path if self.session.saver is not None else None
+        self.app.replay(self.session, source=save, at_step=at_step)  # type: ignore[attr-defined]
+
+    def action_review(self) -> None:
+        """The expert's review; a costly decision picked there opens the replay at it."""
+        from .review import ReviewScreen
+
+        session = self.session
+        save = session.saver.path if session.saver is not None else None
+        review = ReviewScreen(session.game, session.seats, save)
+        self.app.push_screen(
+            review, lambda step: None if step is None else self.action_replay(step)
+        )
 
     def action_new_game(self) -> None:
         self.app.new_game(after_game=True)  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ Missions or options are shown, since its players may still be playing it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual import events
@@ -25,7 +26,11 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
     SCOPE = ("replay", "board")
     BINDINGS: ClassVar = bindings_for("replay") + bindings_for("board")
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, source: Path | None = None, at_step: int = 0) -> None:
+        """`source`: the save the game was read from, beside which its review is kept;
+        `at_step`: the step shown first."""
+        self._source = source
+        self._at_step = at_step
         self._table = session.config
         self._start = session.game.config()
         self._choices = list(session.game.state.choices)
@@ -43,6 +48,8 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
         return Session(self._table, game, watch_only=True, public_only=self._public)
 
     def on_mount(self) -> None:
+        if self._at_step:
+            self.call_after_refresh(self.go_to, self._at_step)
         if self.session.public_only:
             self.notify(
                 "This game is not over, so its replay shows only what every player may see:"
@@ -70,6 +77,21 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def action_review(self) -> None:
+        """The expert's review of the whole game; a costly decision picked there is shown."""
+        from .review import ReviewScreen
+
+        if self._public:
+            self.notify(
+                "This game is not over: its review would show each seat's own options, so it"
+                " opens once the game has ended.",
+                title="No review yet",
+            )
+            return
+        game = Game.replay(self._start, self._choices)
+        review = ReviewScreen(game, self._table.seats, self._source)
+        self.app.push_screen(review, lambda step: None if step is None else self.go_to(step))
 
     def go_to(self, target: int) -> None:
         target = max(0, min(target, self.steps))

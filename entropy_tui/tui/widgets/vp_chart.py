@@ -31,7 +31,10 @@ def chart_lines(
 ) -> list[Content]:
     """A plot `width` columns by `height` rows, an axis, and a legend line."""
     rounds = max((len(s) for s in series), default=0)
-    top = max((max(s) for s in series if s), default=0) or 1
+    points = [point for values in series for point in values]
+    # The axis runs from 0, or below it for a series that goes negative (a lead that is lost).
+    low, top = min(0, *points), max(0, *points)
+    top = top if top > low else low + 1
     # Few rounds spread over the width; many rounds share columns (each shows its last round).
     spread = max(1, width // rounds) if rounds else 1
     columns = min(rounds * spread, width)
@@ -43,13 +46,15 @@ def chart_lines(
             round_index = ((column + 1) * rounds - 1) // columns
             if round_index >= len(values):
                 continue
-            row = height - 1 - values[round_index] * (height - 1) // top
+            row = height - 1 - (values[round_index] - low) * (height - 1) // (top - low)
             cell = grid[row][column]
             # Two seats on one spot show "+", so no symbol silently hides another.
             grid[row][column] = mark if cell.plain in (" ", look.symbol) else Content("+")
+    zero_row = height - 1 - (0 - low) * (height - 1) // (top - low)
     lines = []
     for row, cells in enumerate(grid):
-        label = str(top) if row == 0 else ("0" if row == height - 1 else "")
+        label = str(top) if row == 0 else str(low) if row == height - 1 else ""
+        label = "0" if row == zero_row and row != 0 else label
         lines.append(Content(f"{label:>{AXIS_WIDTH - 1}} |") + Content("").join(cells))
     lines.append(Content(" " * (AXIS_WIDTH - 1) + " +" + "-" * columns))
     lines.append(

@@ -1,0 +1,168 @@
+"""`a` after a game or in a replay: the expert's review of the game. It is worked out in the
+background (processes of their own, so the screen stays quick) under a progress bar that Esc
+stops, and kept beside the save so that it opens at once the next time. Enter on a costly
+decision closes the review with that decision's replay step."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+from entropy_tui.review import (
+    REVIEW_ITERATIONS,
+    Review,
+    ReviewCancelled,
+    cached_review,
+    short_label,
+)
+from entropy_tui.rules import Game
+
+from ..config import SeatConfig
+from ..keys import bindings_for, key_for
+from ..scene import seat_tag
+from ..widgets.key_footer import KeyFooter
+from ..widgets.vp_chart import VpChart
+
+LEADS_TITLE = "Expected lead over the best other seat at each round's start (points)"
+
+
+class ReviewScreen(Screen[int | None]):
+    """Dismissed with the replay step of the decision picked, or None."""
+
+    SCOPE = "review"
+    BINDINGS: ClassVar = bindings_for("review")
+    DEFAULT_CSS = """
+    ReviewScreen #review { padding: 0 1; }
+    ReviewScreen #review-title, ReviewScreen #review-status { height: auto; margin-bottom: 1; }
+    ReviewScreen #review-lessons { height: auto; max-height: 24; margin-bottom: 1; }
+    ReviewScreen #review-lessons, ReviewScreen #review-leads { border: round $primary; }
+    ReviewScreen #review-leads { height: 16; }
+    """
+    # The search's budget and the processes it runs in (tests make them small).
+    iterations: ClassVar[int] = REVIEW_ITERATIONS
+    processes: ClassVar[int] = os.cpu_count() or 1
+
+    def __init__(self, game: Game, seats: tuple[SeatConfig, ...], save: Path | None) -> None:
+        super().__init__()
+        self.game = game
+        self.seats = seats
+        self.save = save
+        self.review: Review | None = None
+        self._stop = threading.Event()
+        self.bar = ProgressBar(id="review-progress", show_eta=False)
+
+    def compose(self) -> ComposeResult:
+        names = " vs ".join(seat.name for seat in self.seats)
+        with VerticalScroll(id="review"):
+            yield Static(
+                Content.styled("Review", "bold")
+                + Content(
+                    f" of {names}: the expert weighs each decision from the deciding seat's"
+                    " own view, in points of lead over the best other seat"
+                ),
+                id="review-title",
+            )
+            yield Static(f"Weighing every decision… ({key_for('close')} stops)", id="review-status")
+            yield self.bar
+            lessons = OptionList(id="review-lessons")
+            lessons.border_title = "The costliest decisions (Enter shows one in the replay)"
+            lessons.display = False
+            yield lessons
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self._work_out(self.app)
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def _work_out(self, app: App[object]) -> None:
+        """Waits in a thread of `app` for the review (whose searches run in processes)."""
+
+        def progress(done: int, total: int) -> None:
+            if not self._stop.is_set():
+                app.call_from_thread(self._progress, done, total)
+
+        try:
+            review = cached_review(
+                self.game,
+                self.save,
+                iterations=self.iterations,
+                workers=self.processes,
+                progress=progress,
+                stop=self._stop,
+            )
+        except ReviewCancelled:
+            return
+        if not self._stop.is_set():
+            app.call_from_thread(self._show, review)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.bar.update(total=total, progress=done)
+
+    def _show(self, review: Review) -> None:
+        if self._stop.is_set():
+            return
+        self.review = review
+        self.bar.display = False
+        self.query_one("#review-status", Static).update(
+            Content("\n").join(self._summary(review, seat) for seat in range(len(self.seats)))
+        )
+        lessons = self.query_one("#review-lessons", OptionList)
+        for seat, seat_lessons in enumerate(review.lessons):
+            for lesson in seat_lessons:
+                verdict = lesson.verdict
+                lessons.add_option(
+                    Option(
+                        Content.assemble(
+                            seat_tag(self.seats[seat]),
+                            f", round {verdict.round}, step {verdict.step}: took"
+                            f" {short_label(lesson.taken_label)}; the expert:"
+                            f" {short_label(lesson.best_label)}",
+                            (f" ({verdict.cost:.1f} points)", "bold"),
+                            "\n",
+                            (f"  {lesson.why}", "dim"),
+                        ),
+                        id=str(verdict.step),
+                    )
+                )
+        lessons.display = lessons.option_count > 0
+        chart = VpChart(
+            self.seats,
+            [[round(lead) for lead in leads] for leads in review.leads],
+            id="review-leads",
+        )
+        chart.border_title = LEADS_TITLE
+        self.query_one("#review", VerticalScroll).mount(chart)
+        if lessons.display:
+            lessons.highlighted = 0
+            lessons.focus()
+
+    def _summary(self, review: Review, seat: int) -> Content:
+        count, lost = review.decisions(seat), review.points_lost(seat)
+        words = (
+            f": {count} decisions weighed, {lost:.1f} points given away against the expert"
+            if review.lessons[seat]
+            else f": {count} decisions weighed, each as the expert would have chosen"
+        )
+        return seat_tag(self.seats[seat]) + Content(words)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        assert event.option.id is not None
+        self.dismiss(int(event.option.id))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        """A review still being worked out stops (nothing is kept) when the screen goes."""
+        self._stop.set()

@@ -1,0 +1,142 @@
+"""The review from the game-over screen and the replay: worked out in the background and
+stopped by Esc, or read back from beside the save at once; Enter shows a costly decision in the
+replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList, ProgressBar
+
+from entropy_tui import thinking
+from entropy_tui.bots import make_bot
+from entropy_tui.review import Lesson, Review, Verdict, game_key, review_path, store_review
+from entropy_tui.rules import Game
+from entropy_tui.saves import write_save
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.screens.game_over import GameOverScreen
+from entropy_tui.tui.screens.replay import ReplayScreen
+from entropy_tui.tui.screens.review import ReviewScreen
+from entropy_tui.tui.session import Session
+
+WAITS = 200  # pauses of the pilot while the background work starts or stops
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    game = Game.new(["Ann", "Bob"], seed=3, bots=[None, "greedy"])
+    bots = [make_bot("greedy", seat) for seat in range(2)]
+    while not game.over:
+        decision = game.decision
+        assert decision is not None
+        game.choose(bots[decision.player].decide(game.view(decision.player), decision))
+    return game
+
+
+def game_over_app(game: Game, save: Path) -> EntropyApp:
+    write_save(game, save)
+    config = GameConfig(parse_seats("Ann,bot:greedy"), seed=game.state.seed)
+    return EntropyApp(session=Session(config, game.copy(), save_path=save), bot_delay=0)
+
+
+async def test_esc_stops_the_review_under_way_and_keeps_nothing(
+    finished: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[thinking.WorkerProcess] = []
+
+    class Recorded(thinking.WorkerProcess):
+        def __init__(self) -> None:
+            super().__init__()
+            started.append(self)
+
+    monkeypatch.setattr(thinking, "WorkerProcess", Recorded)
+    monkeypatch.setattr(ReviewScreen, "processes", 1)
+    save = tmp_path / "game.json"
+    app = game_over_app(finished, save)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("a")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        bar = review.query_one(ProgressBar)
+        for _ in range(WAITS):
+            if bar.progress:
+                break
+            await pilot.pause(0.05)
+        assert 0 < bar.progress < (bar.total or 0)  # under way
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameOverScreen)
+        # The searches stop with the screen, not when the app ends.
+        for _ in range(WAITS):
+            if started and all(p._process.poll() is not None for p in started):
+                break
+            await pilot.pause(0.05)
+        assert started and all(p._process.poll() is not None for p in started)
+    assert not review_path(save).exists()
+
+
+def ann_decides(game: Game, after: int) -> int:
+    """The first step after `after` at which Ann (seat 0) decides."""
+    replay = Game.replay(game.config(), list(game.state.choices[:after]))
+    for step in range(after, len(game.state.choices)):
+        decision = replay.decision
+        if decision is not None and decision.player == 0 and len(decision.enabled) > 1:
+            return step
+        replay.choose(game.state.choices[step])
+    raise AssertionError("Ann never decides")
+
+
+def stored(game: Game, save: Path, step: int) -> Lesson:
+    """A review kept beside the save, naming one decision of Ann's at `step`."""
+    decision = Game.replay(game.config(), list(game.state.choices[:step])).decision
+    assert decision is not None and decision.player == 0
+    taken, best = game.state.choices[step], decision.enabled[0].id
+    verdict = Verdict(step, 3, 0, taken, best, 1.0, 4.5)
+    lesson = Lesson(verdict, "Move 1 to here", "Move 2 to there", "+1 Planet now")
+    rounds = game.state.round
+    review = Review(
+        key=game_key(game),
+        iterations=ReviewScreen.iterations,
+        salt=0,
+        seats=["Ann", "Bob"],
+        verdicts=[verdict],
+        lessons=[[lesson], []],
+        leads=[[1.0] * rounds, [-1.0] * rounds],
+    )
+    store_review(review_path(save), review)
+    return lesson
+
+
+async def test_a_stored_review_opens_at_once_and_enter_shows_the_decision_in_the_replay(
+    finished: Game, tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    app = game_over_app(finished, save)
+    step = ann_decides(finished, after=20)
+    lesson = stored(finished, save, step)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        lessons = app.screen.query_one("#review-lessons", OptionList)
+        for _ in range(WAITS):
+            if lessons.option_count:
+                break
+            await pilot.pause(0.05)
+        assert lessons.option_count == 1
+        assert "Move 1 to here" in str(lessons.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.step == lesson.verdict.step
+        replay.go_to(0)
+        await pilot.press("a")  # the replay's own review: read back from beside the save
+        lessons = app.screen.query_one("#review-lessons", OptionList)
+        for _ in range(WAITS):
+            if lessons.option_count:
+                break
+            await pilot.pause(0.05)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is replay and replay.step == lesson.verdict.step

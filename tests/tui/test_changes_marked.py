@@ -83,12 +83,16 @@ async def test_each_solar_system_is_drawn_in_boxes_at_every_size() -> None:
             console = app.screen.query_one(Console)
             drawn = console.render().plain.splitlines()
             width = console.size.width
+            # What the drawing must show, from the engine's view of the seat's first system.
+            system = app.screen.session.view()["players"][0]["systems"][0]  # type: ignore[attr-defined]
+            planet = system["planets"][0]
+            asteroid = next(iter(planet["asteroids"].values()))
             top = next(n for n, line in enumerate(drawn) if "Solar System 1" in line)
             assert drawn[top].startswith("╭ Solar System 1 ")
-            assert drawn[top + 1].startswith("│ Star S3 [C]")
-            assert any(line.startswith("│┌ SP7 Radiation [R]") for line in drawn)
-            assert any("│↑AH06 [HC]" in line for line in drawn)  # its Asteroid, top space
-            assert any("│life 5Ba; cards L10" in line for line in drawn)
+            assert drawn[top + 1].startswith(f"│ Star {system['star']} [")
+            assert any(line.startswith(f"│┌ {planet['tile']} ") for line in drawn)
+            assert any(f"│↑{asteroid} [" in line or f"│↓{asteroid} [" in line for line in drawn)
+            assert any(f"cards {planet['cards'][0]}" in line for line in drawn)
             frame = [line for line in drawn[top:] if line.startswith(("╭", "│", "╰"))]
             assert all(len(line) == width for line in frame), size  # fits the panel
             if size == (80, 24):  # the drawing shows on the Console's pages
@@ -96,4 +100,4 @@ async def test_each_solar_system_is_drawn_in_boxes_at_every_size() -> None:
                 for _ in range(4):
                     await press(pilot, "c")
                     pages += screen_text(app)
-                assert "╭ Solar System 1 " in pages and "│┌ SP7 Radiation [R]" in pages
+                assert "╭ Solar System 1 " in pages and f"│┌ {planet['tile']} " in pages

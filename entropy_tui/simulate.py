@@ -100,7 +100,7 @@ def play_game(
         kinds = seat_bots(bot, seats)
         game = Game.new(names, seed=seed, bots=list(kinds), edition=edition)
         bots = [
-            make_bot(kind, bot_seed(seed, seat), **budget.for_bot(kind))
+            make_bot(kind, bot_seed(seed, seat), catalog=game.catalog, **budget.for_bot(kind))
             for seat, kind in enumerate(kinds)
         ]
         if check_every:

@@ -100,7 +100,7 @@ def test_nothing_before_the_change_can_be_taken_back_and_after_it_undo_works() -
     assert game.undo_refusal() == "Can't take back: Bob's seat has changed hands since."
     with pytest.raises(InvalidChoice, match="changed hands"):
         game.undone()
-    game.choose("evolve:0:IIB")
+    game.choose("star:0")  # the Star to evolve; its next tier comes next
     assert game.decision is not None and game.decision.player == 0  # still Ann's turn
     undone = game.undone()
     assert undone.state.choices == ["move:1", "control:1:random:greedy"]

@@ -155,15 +155,21 @@ def test_a_landing_s_rewards_keep_a_card_in_reach_and_the_card_is_played() -> No
     assert refused == {"skip": NO_PLAY_AFTER}  # two advancements need 2 Entropy
     game.choose("star:0")  # S5: one advancement
     assert kind(game) == "advance"
+    assert option_ids(game) == ["gain:"]  # a Bacteria, on one of several Planets
+    game.choose("gain:")
     assert option_ids(game) == ["gain:s0p2"]  # only a Bacteria on H07 keeps L52 in reach
     game.choose("gain:s0p2")
     assert option_ids(game) == ["entropy"]
     game.choose("entropy")
     game.choose("star:0")
+    assert option_ids(game) == ["b2p:"]
+    game.choose("b2p:")
     assert option_ids(game) == ["b2p:s0p2"]
     game.choose("b2p:s0p2")
     assert kind(game) == "create_life"
-    assert option_ids(game) == ["play:L52:s0p2"]
+    assert option_ids(game) == ["play:L52"]
+    game.choose("play:L52")
+    assert option_ids(game) == ["planet:s0p2"]
 
 
 # ------------------------------------------------------------------- the exact look-ahead
@@ -176,7 +182,7 @@ def _plain_search(game: Game, seat: int, hidden: set[str]) -> bool:
     if decision is None or decision.player != seat:
         return False
     if decision.kind == "create_life" and game.state.pending[-1].args.get("source") == "space":
-        return any(o.enabled and o.id.startswith("play:") for o in decision.options)
+        return any(o.enabled and o.id.startswith(("play:", "cards:")) for o in decision.options)
     for way in decision.enabled:
         branch = game.copy()
         branch.choose(way.id)
@@ -237,7 +243,7 @@ def test_every_landing_on_create_life_is_resolved_with_a_card(seats: int) -> Non
             assert decision is not None
             if decision.kind == "create_life" and game.state.pending[-1].args["source"] == "space":
                 ids = [o.id for o in decision.enabled]
-                assert any(i.startswith("play:") for i in ids) and "skip" not in ids
+                assert any(i.startswith(("play:", "cards:")) for i in ids) and "skip" not in ids
                 landed += 1
             game.choose(rng.choice(decision.enabled).id)
     assert landed > 0
@@ -263,7 +269,8 @@ def test_the_order_is_asked_when_the_limit_would_throw_lifeforms_away() -> None:
     """L9 (1 Carbon, +4 Bacteria today, one advancement) on C01 with 3 Bacteria: Lifeforms first
     lose 2 to the limit; the advancement first (a Bacteria to a Plant there) keeps one more."""
     game = _at_create_life(["L9"], ("C01", {"bacteria": 3}))
-    game.choose("play:L9:s0p0")
+    game.choose("play:L9")
+    game.choose("planet:s0p0")
     assert kind(game) == "life_order"
     assert label(game, "order:lifeforms") == (
         "Lifeforms first: +4 Bacteria on Carbon Planet C01 now (2 Bacteria lost to the limit"
@@ -294,7 +301,8 @@ def test_the_order_is_not_asked_where_it_can_t_matter(
     card: str, life: dict[str, int], why: str
 ) -> None:
     game = _at_create_life([card], ("C01", life))
-    game.choose(f"play:{card}:s0p0")
+    game.choose(f"play:{card}")
+    game.choose("planet:s0p0")
     assert kind(game) != "life_order", why
     assert game.planet(0, "s0p0").life["bacteria"] == min(5, life["bacteria"] + 4 + (card == "L6"))
 

@@ -65,7 +65,8 @@ def test_the_snapshot_of_a_save_from_before_the_plain_state_is_written_again_exa
     assert any(player.lifeform_tiles for player in game.state.players)
     assert reworded(saved["snapshot"]) != saved["snapshot"]  # it has lines reworded since
     assert json.dumps(game.snapshot()) == json.dumps(reworded(saved["snapshot"]))
-    restored = Game.restore(saved["snapshot"])  # read as saved, its words too
+    # Read as saved, its words too, with the save's edition of the rules.
+    restored = Game.restore(saved["snapshot"], game.catalog)
     assert json.dumps(restored.snapshot()) == json.dumps(saved["snapshot"])
     assert restored.decision is not None and game.decision is not None
     assert [o.id for o in restored.decision.options] == [o.id for o in game.decision.options]

@@ -132,7 +132,7 @@ class WrongBot:
 def test_a_crash_fails_the_run_and_shows_its_traceback(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(simulate, "make_bot", lambda name, seed: WrongBot())
+    monkeypatch.setattr(simulate, "make_bot", lambda name, seed, **_: WrongBot())
     status, report = run_json(capsys, "--games", "2", "--seats", "2")
     assert status == 1
     assert report["crashes"] == 2 and report["finished"] == 0
@@ -158,7 +158,7 @@ def test_bots_are_shown_only_their_own_view(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[tuple[int, dict[str, Any]]] = []
-    monkeypatch.setattr(simulate, "make_bot", lambda name, seed: SpyBot(seed, seen))
+    monkeypatch.setattr(simulate, "make_bot", lambda name, seed, **_: SpyBot(seed, seen))
     status, _ = run_json(capsys, "--games", "1", "--seats", "3", "--round-cap", "4")
     assert status == 0 and seen
     for seat, view in seen:
@@ -220,9 +220,10 @@ def test_a_mixed_game_gives_each_seat_its_bot_and_the_expert_its_budget(
 ) -> None:
     made: list[tuple[str, dict[str, Any]]] = []
 
-    def recording_make_bot(name: str, seed: int, **budget: Any) -> Any:
+    def recording_make_bot(name: str, seed: int, catalog: Any, **budget: Any) -> Any:
+        assert catalog.edition == load_catalog().edition  # the game's own edition
         made.append((name, budget))
-        return make_bot(name, seed, **budget)
+        return make_bot(name, seed, catalog=catalog, **budget)
 
     monkeypatch.setattr(simulate, "make_bot", recording_make_bot)
     args = ("--games", "1", "--seats", "3", "--bots", "expert,greedy,random", "--round-cap", "1")

@@ -24,32 +24,36 @@ def _at_create_life(hand: list[str], **life: int) -> Game:
     return game
 
 
+def _on_c01(game: Game, card: str) -> str:
+    """The label of playing `card` on C01: the card is chosen first, then its Planet."""
+    game.choose(f"play:{card}")
+    return label(game, "planet:s0p0")
+
+
 def test_a_life_card_says_how_many_lifeforms_the_limit_throws_away() -> None:
     """L6: +5 Bacteria and 1 VP; with 3 Bacteria on C01, 3 of the 5 are lost."""
     game = _at_create_life(["L6"], bacteria=3)
-    assert label(game, "play:L6:s0p0").endswith("; +5 Bacteria: 3 lost to the limit of 5 on C01"), (
-        label(game, "play:L6:s0p0")
-    )
+    assert _on_c01(game, "L6").endswith("; +5 Bacteria: 3 lost to the limit of 5 on C01")
 
 
 def test_the_traffic_bonus_counts_toward_what_is_lost() -> None:
     game = _at_create_life(["L6"], bacteria=1)
     game.state.turn.card_bonus = 1
     game.edited()
-    assert label(game, "play:L6:s0p0").endswith("; +6 Bacteria: 2 lost to the limit of 5 on C01")
+    assert _on_c01(game, "L6").endswith("; +6 Bacteria: 2 lost to the limit of 5 on C01")
 
 
 def test_a_card_whose_effect_can_make_room_says_so() -> None:
     """L9: +4 Bacteria and an advancement, which taken first makes room for one more."""
     game = _at_create_life(["L9"], bacteria=3)
-    assert label(game, "play:L9:s0p0").endswith(
+    assert _on_c01(game, "L9").endswith(
         "; +4 Bacteria: 2 lost to the limit of 5 on C01 (fewer if its effect comes first)"
-    ), label(game, "play:L9:s0p0")
+    )
 
 
 def test_nothing_is_said_when_nothing_is_lost() -> None:
     game = _at_create_life(["L6"], bacteria=0)
-    assert "lost to the limit" not in label(game, "play:L6:s0p0")
+    assert "lost to the limit" not in _on_c01(game, "L6")
 
 
 def _with_biome(biome: str, *, fulfilled: bool = False, entropy: int = 0, **life: int) -> Game:

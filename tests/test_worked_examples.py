@@ -82,8 +82,10 @@ def test_evolve_a_star_with_blue() -> None:
     stacks = game.state.board.star_stacks
     before_ib, before_iib = stacks["IB"], stacks["IIB"]
     only(game, "evolve_star", 0, source="effect")
-    assert {"evolve:0:IIB", "new:IA:new", "new:IB:new"} <= set(option_ids(game))
-    game.choose("evolve:0:IIB")
+    assert {"star:0", "new:new"} <= set(option_ids(game))  # the Star first, then its tier
+    game.choose("star:0")
+    assert option_ids(game) == ["evolve:IIB", "evolve:IIC"]
+    game.choose("evolve:IIB")
     assert blue.energy == 0 and blue.systems[0].star == "IIB"
     assert (stacks["IB"], stacks["IIB"]) == (before_ib + 1, before_iib - 1)
 
@@ -93,8 +95,10 @@ def test_evolve_a_star_with_blue() -> None:
     blue.energy = 1
     only(game, "evolve_star", 0, source="effect")
     refused = {o.id: o.reason for o in game.decision.options if not o.enabled}  # type: ignore[union-attr]
-    assert refused["evolve:0:IIB"] == "needs 2 Energy, you have 1"
-    game.choose("new:IA:new")
+    assert refused["star:0"] == "needs 2 Energy, you have 1"  # for IIB and IIC alike
+    game.choose("new:new")
+    assert {"add:IA", "add:IB"} <= set(option_ids(game))
+    game.choose("add:IA")
     assert [s.star for s in blue.systems] == ["IB", "IA"] and blue.energy == 0
 
 
@@ -104,7 +108,8 @@ def test_evolving_a_starting_star_returns_it_to_the_box() -> None:
     player.systems = [system("S1", planet("W01"))]
     player.energy = 2
     only(game, "evolve_star", 0, source="effect")
-    game.choose("evolve:0:IIA")
+    game.choose("star:0")
+    game.choose("evolve:IIA")
     assert "S1" in game.state.board.box and player.systems[0].star == "IIA"
 
 
@@ -120,6 +125,7 @@ def test_aggregate_planet_with_blue() -> None:
     put_on_top(board.planet_stacks, "W06", 4)
     bacteria_card = board.life_decks[0][-1]
     only(game, "aggregate_planet", 0, source="effect")
+    game.choose("planets:water")
     game.choose("planet:W06")
     assert blue.mass == 0
     game.choose("system:0")
@@ -146,7 +152,8 @@ def test_create_life_with_orange() -> None:
     refresh(game)
     game.choose("move:2")
     assert game.state.turn.distance == 2 and game.state.turn.card_bonus == 1
-    choose_prefix(game, "play:L23:s0p0")
+    game.choose("play:L23")
+    choose_prefix(game, "planet:s0p0")
     game.choose("discard:L2")
     assert world.life == {"bacteria": 0, "plant": 3, "animal": 0}
     assert orange.hand == []
@@ -251,8 +258,9 @@ def test_catch_an_asteroid_with_teal() -> None:
     put_on_top([game.state.board.asteroid_stacks["water"]], "AW01", 0)
     only(game, "catch_asteroid", 0, source="effect")
     game.choose("asteroid:water")
-    assert {"place:s0p0:mass", "place:s0p0:lifeform:bacteria"} <= set(option_ids(game))
-    game.choose("place:s0p0:mass")
+    game.choose("planet:s0p0")
+    assert option_ids(game) == ["place:mass", "place:lifeform:bacteria"]
+    game.choose("place:mass")
     world = teal.systems[0].planets[0]
     assert teal.mass == 0 and world.asteroids == {"mass": "AW01"} and world.life["bacteria"] == 3
     assert game.state.turn.events == [0, 1, 0]  # the 1st Asteroid in that Solar System
@@ -271,7 +279,8 @@ def test_primordial_soup_with_teal() -> None:
     teal.generator = 6
     refresh(game)
     game.choose("move:1")
-    game.choose("p2a:s0p0")
+    game.choose("p2a:s0p0")  # only H01 has a Plant: no Planet to choose next
+    game.choose("gain:")  # a Bacteria can go to either Planet: which one comes next
     game.choose("gain:s0p1")
     assert teal.systems[0].planets[0].life == {"bacteria": 0, "plant": 0, "animal": 1}
     assert teal.systems[0].planets[1].life == {"bacteria": 1, "plant": 0, "animal": 0}

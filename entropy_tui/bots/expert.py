@@ -22,7 +22,7 @@ from ..rules import Decision, Game
 from ..rules.catalog import Catalog, load_catalog
 from .base import enabled_ids
 from .determinize import determinize
-from .greedy import DECLINE_PENALTY, DECLINES, children
+from .greedy import DECLINE_PENALTY, DECLINES, children, stepped_value
 from .heuristic import evaluate
 
 DEFAULT_SECONDS = 1.0
@@ -208,7 +208,9 @@ class ExpertBot:
         for `seat`. `game` itself becomes the last option's position, saving a copy."""
         best_value, best = -math.inf, game
         for option_id, child in children(game, ids):
-            value = evaluate(child, seat) - (DECLINE_PENALTY if option_id in DECLINES else 0.0)
+            value = stepped_value(child, seat, evaluate) - (
+                DECLINE_PENALTY if option_id in DECLINES else 0.0
+            )
             if value > best_value:
                 best_value, best = value, child
         return best

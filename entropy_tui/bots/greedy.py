@@ -34,6 +34,17 @@ Evaluation = Callable[[Game, int], float]  # position, seat -> value for that se
 MAX_CHAIN = 8  # choices made after the option judged, at most
 
 
+def stepped_value(game: Game, seat: int, evaluate: Evaluation) -> float:
+    """The value of a position for `seat`; at a second step of its own (a Life card chosen,
+    its Planet next), the value of its best second step: a first step is worth what it
+    leads to."""
+    decision = game.decision
+    if decision is None or not decision.back or decision.player != seat:
+        return evaluate(game, seat)
+    ids = [option.id for option in decision.options if option.enabled]
+    return max(stepped_value(child, seat, evaluate) for _, child in children(game, ids))
+
+
 def children(game: Game, ids: list[str]) -> Iterator[tuple[str, Game]]:
     """Each option with the position it leads to. The last one is played on `game` itself,
     saving a copy: the caller must not use `game` afterwards."""
@@ -102,6 +113,7 @@ class GreedyBot:
             wanted = (
                 (last.startswith(FREE_ACTIONS) and game.state.turn.step != "mission")
                 or decision.kind in FOLLOW_UPS
+                or bool(decision.back)  # the second step of the choice just made
                 or movement
                 or (on_action and not acted)
             )
@@ -121,7 +133,9 @@ class GreedyBot:
             return game, ids[0]
         best_value, best, best_id = float("-inf"), game, ids[0]
         for option_id, child in children(game, ids):
-            value = self.evaluate(child, seat) - (DECLINE_PENALTY if option_id in DECLINES else 0.0)
+            value = stepped_value(child, seat, self.evaluate) - (
+                DECLINE_PENALTY if option_id in DECLINES else 0.0
+            )
             if value > best_value:
                 best_value, best, best_id = value, child, option_id
         return best, best_id

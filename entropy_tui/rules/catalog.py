@@ -210,6 +210,8 @@ class Board(Frozen):
     planet_spaces: Positive  # per Solar System tile
     # How Create Life's edges are played (board.toml): 1 as in editions 1 to 3, 2 since.
     create_life_edges: Literal[1, 2]
+    # How a choice among combinations is asked (board.toml): 1 as in editions 1 to 4, 2 since.
+    choices_in_steps: Literal[1, 2]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -60,6 +60,9 @@ class Decision:
     rule: str  # the rulebook section this decision applies
     options: list[Option]
     kind: str = ""  # the Task kind behind it, for the UI and bots
+    # A second step (see actions.common.second_step): what taking back the first step lets the
+    # player choose again ("another Life card"); "" for any other decision.
+    back: str = ""
 
     def option(self, option_id: str) -> Option:
         for option in self.options:

@@ -7,9 +7,10 @@ hurt, so they are taken at once; every reward that asks for a choice offers a wa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
+from .actions.common import finish_second_step, second_step
 from .actions.primordial_soup import advance_generator
 from .actions.take_life_cards import card_offer_options
 from .catalog import Effect
@@ -329,14 +330,17 @@ ADVANCES = (
 )
 
 
-def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[Option]:
+def advance_options(
+    game: Game, seat: int, what: str | None, then: Any, *, code: str | None = None
+) -> list[Option]:
     """Every Lifeform advancement possible; `what` limits it to one step ("bacteria": to
-    Plant, "plant": to Animal). `then()` runs after the chosen advancement."""
+    Plant, "plant": to Animal), `code` to one of ADVANCES. `then()` runs after the chosen
+    advancement."""
     options = []
     for ref in planet_refs(game, seat):
         planet = game.planet(seat, ref)
-        for code, source, target, words in ADVANCES:
-            if what is not None and source != what:
+        for kind, source, target, words in ADVANCES:
+            if (what is not None and source != what) or (code is not None and kind != code):
                 continue
             if planet.life[target] >= MAX_LIFEFORMS or (source and planet.life[source] < 1):
                 continue
@@ -354,7 +358,7 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
 
             options.append(
                 option(
-                    f"{code}:{ref}",
+                    f"{kind}:{ref}",
                     lambda words=words, ref=ref: f"{words} {planet_label(game, seat, ref)}",
                     advance,
                 )
@@ -364,6 +368,8 @@ def advance_options(game: Game, seat: int, what: str | None, then: Any) -> list[
 
 def advance_lifeform(game: Game, task: Task) -> Decision | None:
     seat = task.player
+    if game.catalog.board.choices_in_steps > 1 and task.args["what"] is None:
+        return _advance_step(game, task)
     options = advance_options(game, seat, task.args["what"], lambda: counting_down(game, task))
     return reward_decision(
         game,
@@ -372,6 +378,38 @@ def advance_lifeform(game: Game, task: Task) -> Decision | None:
         f"{task.args['origin']}: advance a Lifeform ({task.args['remaining']} left)",
         "Primordial Soup",
     )
+
+
+def _advance_step(game: Game, task: Task) -> Decision | None:
+    """The first step of an advancement of any kind: the kind, then its Planet (`advance_on`);
+    a kind that only one Planet allows is taken there at once."""
+    seat = task.player
+    options = []
+    for code, _, _, words in ADVANCES:
+        ways = advance_options(game, seat, None, partial(counting_down, game, task), code=code)
+        if len(ways) <= 1:
+            options += ways
+            continue
+        tiles = ", ".join(game.planet(seat, way.id.partition(":")[2]).tile for way in ways)
+        pick = partial(game.push, "advance_on", seat, code=code)
+        options.append(option(f"{code}:", f"{words} one of your Planets ({tiles})", pick))
+    prompt = f"{task.args['origin']}: advance a Lifeform ({task.args['remaining']} left)"
+    return reward_decision(game, task, options, prompt, "Primordial Soup")
+
+
+def advance_on(game: Game, task: Task) -> Decision | None:
+    """The second step of an advancement of any kind: its Planet."""
+    first = game.state.pending[-2]  # the advance Task, beneath
+    code = task.args["code"]
+    words = next(words for kind, _, _, words in ADVANCES if kind == code)
+
+    def then() -> None:
+        counting_down(game, finish_second_step(game, task))
+
+    options = advance_options(game, task.player, None, then, code=code)
+    prompt = f"{first.args['origin']}: {words[0].lower()}{words[1:]} which Planet?"
+    decision = Decision(task.player, prompt, first.args.get("rule") or "Primordial Soup", options)
+    return second_step(game, task, decision, "another advancement")
 
 
 def take_cards(game: Game, task: Task) -> Decision | None:

@@ -169,6 +169,16 @@ COMMANDS: tuple[Command, ...] = (
         "game",
     ),
     Command(
+        "Back a step",
+        "At the second step of a choice (a Life card chosen, its Planet next): back to the"
+        " first step, as undo does; the question says so",
+        "step_back",
+        ("escape",),
+        "Esc",
+        "game",
+        footer=False,  # the 80-column footer is full: the question names it when it works
+    ),
+    Command(
         "Redo",
         "Make a decision you took back again",
         "redo",

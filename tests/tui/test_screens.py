@@ -141,7 +141,7 @@ async def test_a_replay_shows_a_seat_changing_hands_at_its_step() -> None:
     game = Game.new(["Ann", "Bob"], seed=4, bots=[None, "random"])
     game.choose("move:1")
     game.change_control(0, "greedy")
-    game.choose("evolve:0:IIB")
+    game.choose("star:0")
     session = Session(GameConfig(parse_seats("Ann,bot:random:Bob"), seed=4), game)
     app = EntropyApp(session=session, bot_delay=0)  # two bots now: they play to the end
     async with app.run_test(size=(80, 24)) as pilot:
@@ -217,7 +217,7 @@ async def test_new_game_ends_turns_with_a_confirm_step_unless_unticked(untick: b
 
 async def test_two_digit_numbers_and_disabled_options() -> None:
     # Find a decision with ten or more options, and one with a disabled option.
-    game = Game.new(["Ann", "Bob"], seed=7)
+    game = Game.new(["Ann", "Bob"], seed=7, edition=4)  # every combination in one decision
     rng = random.Random(0)
     while len(game.decision.options) < 12:
         game.choose(rng.choice(game.decision.enabled).id)

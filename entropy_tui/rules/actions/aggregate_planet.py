@@ -13,8 +13,18 @@ from ..flow import focus_discount
 from ..refs import planet_ref
 from ..state import PlanetState, SystemState
 from ..supply import offer, take_top
-from ..vocabulary import title
-from .common import PAID, can_pay, pay, resolved, skip_option
+from ..vocabulary import CONDITIONS, title
+from .common import (
+    PAID,
+    can_pay,
+    finish_second_step,
+    in_steps,
+    pay,
+    reasons,
+    resolved,
+    second_step,
+    skip_option,
+)
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -36,6 +46,65 @@ def can_place_planet(game: Game, seat: int) -> bool:
 def aggregate_planet(game: Game, task: Task) -> Decision:
     seat = task.player
     discount = focus_discount(game, task, "mass")
+    if in_steps(game):
+        return _type_step(game, task, discount)
+    return Decision(
+        seat,
+        "Aggregate Planet: choose a Planet from the offer",
+        RULE,
+        [*_offered(game, task, discount, None), skip_option(game, task)],
+    )
+
+
+def _type_step(game: Game, task: Task, discount: int) -> Decision:
+    """The first step: the type of Planet, each with its Planets on offer; then `offer_step`."""
+    seat = task.player
+    offered = _offered(game, task, discount, None)
+    options: list[Option] = []
+    for kind in CONDITIONS:
+        planets = [o for o in offered if game.index.planet[o.id[7:]].type == kind]
+        words = f"A {title(kind)} Planet"
+        if not planets:
+            options.append(disabled(f"planets:{kind}", words, "none are on offer"))
+            continue
+        enabled = [o for o in planets if o.enabled]
+        if not enabled:
+            options.append(disabled(f"planets:{kind}", words, partial(reasons, planets)))
+            continue
+        pick = partial(game.push, "offer_planet", seat, type=kind, discount=discount)
+        label = partial(_type_label, game, kind, planets, discount)
+        options.append(option(f"planets:{kind}", label, pick))
+    options.append(skip_option(game, task))
+    prompt = "Aggregate Planet: choose the type of Planet (the Planet on offer next)"
+    return Decision(seat, prompt, RULE, options)
+
+
+def _type_label(game: Game, kind: str, planets: list[Option], discount: int) -> str:
+    tiles = " or ".join(
+        f"{o.id[7:]} for {max(0, game.index.planet[o.id[7:]].cost - discount)} Mass"
+        for o in planets
+    )
+    return f"A {title(kind)} Planet: {tiles}"
+
+
+def offer_step(game: Game, task: Task) -> Decision | None:
+    """The second step: the Planet of the type chosen."""
+    first = game.state.pending[-2]  # the aggregate_planet Task, beneath
+    kind = task.args["type"]
+    options = [
+        o
+        for o in _offered(game, first, task.args["discount"], task)
+        if game.index.planet[o.id[7:]].type == kind
+    ]
+    prompt = f"Aggregate Planet: which {title(kind)} Planet from the offer?"
+    decision = Decision(task.player, prompt, RULE, options)
+    return second_step(game, task, decision, "another type of Planet")
+
+
+def _offered(game: Game, task: Task, discount: int, then: Task | None) -> list[Option]:
+    """The Planets on offer, each paid for or with why it can't be; a Planet taken finishes
+    the second step `then` first, if any."""
+    seat = task.player
     options: list[Option] = []
     starts_new = ""
     has_space = bool(free_planet_spaces(game, seat))
@@ -54,6 +123,8 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
         if ok:
 
             def take(stack: int = stack, cost: int = cost) -> None:
+                if then is not None:
+                    finish_second_step(game, then)
                 game.pop(task)
                 pay(game, seat, "mass", cost)
                 taken = take_top(game.state.board, game.state.board.planet_stacks, stack)
@@ -66,8 +137,7 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
             options.append(option(f"planet:{planet_id}", label, take))
         else:
             options.append(disabled(f"planet:{planet_id}", label, why))
-    options.append(skip_option(game, task))
-    return Decision(seat, "Aggregate Planet: choose a Planet from the offer", RULE, options)
+    return options
 
 
 def _offer_label(game: Game, planet_id: str, cost: int, starts_new: str) -> str:

@@ -15,6 +15,7 @@ from ..effects import (
     local_gains,
     lost_words,
     planet_label,
+    planet_name,
     planet_refs,
     push_effects,
 )
@@ -22,7 +23,7 @@ from ..flow import focus_discount
 from ..refs import parse_planet_ref
 from ..supply import take_asteroid
 from ..vocabulary import CONDITIONS, LIFEFORMS, title
-from .common import resolved, skip_option
+from .common import finish_second_step, in_steps, reasons, resolved, second_step, skip_option
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -175,7 +176,69 @@ def _asteroid_label(game: Game, kind: str, asteroid_id: str, is_free: bool) -> s
     return label
 
 
+def _spaces_of(
+    game: Game, task: Task, ref: str, spaces: list[tuple[Placement, str]], then: Task | None
+) -> list[Option]:
+    """The ways to place the Asteroid on Planet `ref` (the paid ones first), each chosen with
+    the second step `then` finished first (None: only read, by the first step)."""
+    options: list[Option] = []
+    refused: list[Option] = []
+    for place, why in spaces:
+        if place.planet != ref:
+            continue
+        option_id = place.id.replace(f":{ref}", "", 1)  # the Planet is chosen already
+        if why:
+            refused.append(
+                disabled(option_id, partial(_space_label, game, task.player, place), why)
+            )
+            continue
+
+        def chosen(place: Placement = place) -> None:
+            assert then is not None
+            _place(game, finish_second_step(game, then), place)
+
+        label = partial(_placement_label, game, task.player, place)
+        options.append(option(option_id, label, chosen))
+    return options + refused
+
+
+def _planet_step(game: Game, task: Task) -> Decision:
+    """The first step: the Planet the Asteroid goes to; then `space_step`."""
+    seat = task.player
+    kind: str = task.args["type"]
+    spaces = spaces_for(game, seat, kind, task.args["free"], task.args["discount"])
+    options: list[Option] = []
+    refused: list[Option] = []
+    for ref in dict.fromkeys(place.planet for place, _ in spaces):
+        ways = _spaces_of(game, task, ref, spaces, None)
+        label = f"On {planet_label(game, seat, ref)}"
+        if not any(way.enabled for way in ways):
+            refused.append(disabled(f"planet:{ref}", label, partial(reasons, ways)))
+            continue
+
+        def pick(ref: str = ref) -> None:
+            game.push("asteroid_space", seat, planet=ref)
+
+        options.append(option(f"planet:{ref}", label, pick))
+    prompt = f"Where does the {title(kind)} Asteroid go? Choose a Planet (its space next)"
+    return Decision(seat, prompt, RULE, options + refused)
+
+
+def space_step(game: Game, task: Task) -> Decision | None:
+    """The second step: the space on the Planet chosen, and the Lifeform paid for a bottom one."""
+    first = game.state.pending[-2]  # the place_asteroid Task, beneath
+    kind: str = first.args["type"]
+    ref: str = task.args["planet"]
+    spaces = spaces_for(game, task.player, kind, first.args["free"], first.args["discount"])
+    options = _spaces_of(game, first, ref, spaces, task)
+    prompt = f"Where on {planet_name(game, task.player, ref)} does the {title(kind)} Asteroid go?"
+    decision = Decision(task.player, prompt, RULE, options)
+    return second_step(game, task, decision, "another Planet")
+
+
 def place_asteroid(game: Game, task: Task) -> Decision:
+    if in_steps(game):
+        return _planet_step(game, task)
     seat = task.player
     kind: str = task.args["type"]
     options: list[Option] = []

@@ -23,7 +23,7 @@ from ..effects import (
 from ..refs import parse_planet_ref, planet_ref
 from ..supply import offer
 from ..vocabulary import LIFEFORMS, title
-from .common import resolved, skip_option
+from .common import finish_second_step, in_steps, resolved, second_step, skip_option
 
 if TYPE_CHECKING:
     from ..catalog import CatalogIndex, Effect, LifeCard
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 RULE = "Create Life"
 MAX_CARDS_PER_PLANET = 3
+# Distinct cards in hand listed at once; a bigger hand is asked by type first, so that a
+# decision fits on one screen.
+CARDS_AT_ONCE = 6
 # Planets (by tile, Star and Asteroids) whose icons are kept: some 14 new ones a game, so a
 # bound keeps the table small in a process that plays for weeks.
 ICON_TABLE_LIMIT = 4096
@@ -255,6 +258,8 @@ def create_life(game: Game, task: Task) -> Decision | None:
         game.pop(task)
         game.note(seat, "life", f"{game.name(seat)} had no legal move and took no action")
         return None
+    if in_steps(game):
+        return _card_step(game, task, plays)
     for play in plays:
         options.append(
             option(
@@ -273,6 +278,137 @@ def create_life(game: Game, task: Task) -> Decision | None:
     if task.args.get("source") != "space" or not plays:
         options.append(skip_option(game, task, "Play no Life card"))
     return Decision(seat, "Create Life: play a Life card to one of your Planets", RULE, options)
+
+
+def _card_step(game: Game, task: Task, plays: list[Play]) -> Decision:
+    """The first step: the card (each with the Planets it can go to), then `planet_step`; a
+    hand of more cards than fit on one screen is asked by type first (`type_step`)."""
+    seat = task.player
+    hand = list(dict.fromkeys(game.player(seat).hand))
+    if len(hand) > CARDS_AT_ONCE:
+        options = _type_options(game, seat, hand, plays)
+        prompt = "Create Life: choose the type of Life card to play (the card next)"
+    else:
+        options = _card_options(game, seat, hand, plays)
+        prompt = "Create Life: choose a Life card to play (its Planet next)"
+    if task.args.get("source") != "space" or not plays:
+        options.append(skip_option(game, task, "Play no Life card"))
+    return Decision(seat, prompt, RULE, options)
+
+
+def _type_options(game: Game, seat: int, hand: list[str], plays: list[Play]) -> list[Option]:
+    playable = {play.card for play in plays}
+    options: list[Option] = []
+    for kind in LIFEFORMS:
+        cards = [card for card in hand if game.index.card[card].type == kind]
+        if not cards:
+            continue
+        ready = [card for card in cards if card in playable]
+        option_id, words = f"cards:{kind}", f"A {title(kind)} card"
+        if not ready:
+            reason = partial(_unplayable_reasons, game, seat, cards)
+            options.append(disabled(option_id, words, reason))
+            continue
+        label = f"{words}: {', '.join(ready)}"
+        if len(ready) < len(cards):
+            label += f" ({len(cards) - len(ready)} more can't be played)"
+        options.append(option(option_id, label, partial(game.push, "life_card", seat, type=kind)))
+    return options
+
+
+def _unplayable_reasons(game: Game, seat: int, cards: list[str]) -> str:
+    return "; ".join(f"{card} {unplayable_reason(game, seat, card)}" for card in cards)
+
+
+def type_step(game: Game, task: Task) -> Decision | None:
+    """The second step of a big hand: the card of the type chosen."""
+    seat, kind = task.player, task.args["type"]
+    hand = [c for c in dict.fromkeys(game.player(seat).hand) if game.index.card[c].type == kind]
+    plays = playable_cards(game, seat)
+    if len(hand) > CARDS_AT_ONCE:  # the cards that can't be played are listed as one
+        playable = {play.card for play in plays}
+        unplayable = [card for card in hand if card not in playable]
+        options = _card_options(game, seat, [c for c in hand if c in playable], plays)
+        if unplayable:
+            plural = "s" if len(unplayable) > 1 else ""
+            words = f"The other {title(kind)} card{plural}: {', '.join(unplayable)}"
+            reason = partial(_unplayable_reasons, game, seat, unplayable)
+            options.append(disabled(f"unplayable:{kind}", words, reason))
+    else:
+        options = _card_options(game, seat, hand, plays)
+    prompt = f"Create Life: choose a {title(kind)} card to play (its Planet next)"
+    decision = Decision(seat, prompt, RULE, options)
+    return second_step(game, task, decision, "another type of card")
+
+
+def _card_options(game: Game, seat: int, hand: list[str], plays: list[Play]) -> list[Option]:
+    where: dict[str, list[str]] = {}
+    for play in plays:
+        where.setdefault(play.card, []).append(play.planet)
+    options: list[Option] = []
+    for card in hand:
+        if card in where:
+            label = partial(_card_label, game, seat, card, where[card])
+            pick = partial(game.push, "life_planet", seat, card=card)
+            options.append(option(f"play:{card}", label, pick))
+        else:
+            label = partial(_unplayable_label, game, card)
+            reason = partial(unplayable_reason, game, seat, card)
+            options.append(disabled(f"play:{card}", label, reason))
+    return options
+
+
+def _card_label(game: Game, seat: int, card_id: str, refs: list[str]) -> str:
+    card = game.index.card[card_id]
+    tiles = ", ".join(game.planet(seat, ref).tile for ref in refs)
+    return (
+        f"Play {title(card.type)} card {card_id}: {card_details(game.index, card_id)} (on {tiles})"
+    )
+
+
+def planet_step(game: Game, task: Task) -> Decision | None:
+    """The second step: the Planet for the card chosen, each Planet it can't go to with why."""
+    seat, card = task.player, task.args["card"]
+    plays = {play.planet: play for play in playable_cards(game, seat) if play.card == card}
+    options: list[Option] = []
+    refused: list[Option] = []
+    for ref in planet_refs(game, seat):
+        play = plays.get(ref)
+        if play is None:
+            label = partial(_planet_words, game, seat, ref)
+            refused.append(
+                disabled(f"planet:{ref}", label, partial(_why_not, game, seat, card, ref))
+            )
+            continue
+
+        def play_there(play: Play = play) -> None:
+            first = finish_second_step(game, task)
+            if first.kind == "life_card":  # the card was chosen by its type first
+                first = finish_second_step(game, first)
+            _choose_play(game, first, play)
+
+        label = partial(_planet_play_label, game, seat, play)
+        options.append(option(f"planet:{ref}", label, play_there))
+    kind = title(game.index.card[card].type)
+    prompt = f"Create Life: play {kind} card {card} on which Planet?"
+    decision = Decision(seat, prompt, RULE, options + refused)
+    return second_step(game, task, decision, "another Life card")
+
+
+def _planet_words(game: Game, seat: int, ref: str) -> str:
+    return f"On {planet_label(game, seat, ref)}"
+
+
+def _why_not(game: Game, seat: int, card: str, ref: str) -> str:
+    return why_not(game, seat, card, ref)[1]
+
+
+def _planet_play_label(game: Game, seat: int, play: Play) -> str:
+    label = _planet_words(game, seat, play.planet)
+    if play.missing:
+        label += f" (discard a card for 1 {title(play.missing)})"
+    card = game.index.card[play.card]
+    return label + _limit_words(game, seat, card, play.planet)
 
 
 def _unplayable_label(game: Game, card: str) -> str:

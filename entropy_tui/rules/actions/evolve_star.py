@@ -3,6 +3,7 @@ or pay 1 Energy for a tier I Star in a starless or new Solar System."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,17 @@ from ..describe import new_star_words
 from ..flow import focus_discount
 from ..missions import missions_lost_if
 from ..state import SystemState
-from .common import PAID, can_pay, pay, resolved, skip_option
+from .common import (
+    PAID,
+    can_pay,
+    finish_second_step,
+    in_steps,
+    pay,
+    reasons,
+    resolved,
+    second_step,
+    skip_option,
+)
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -77,7 +88,128 @@ def _new_star_label(game: Game, star: str, target: int | None, cost: int) -> str
     return f"Add {new_star_words(game.index, star)} to {where}: pay {cost} Energy"
 
 
+Chosen = Callable[[str, int], None]  # what choosing a Star does, given the Star and its cost
+
+
+def _evolutions(game: Game, seat: int, system: int, discount: int, then: Chosen) -> list[Option]:
+    """The next tiers of the Star in `system`, each paid for or with why it can't be."""
+    player = game.state.players[seat]
+    board = game.state.board
+    star = player.systems[system].star
+    assert star is not None
+    options: list[Option] = []
+    for target, printed in game.index.any_star[star].evolves_to.items():
+        cost = max(0, printed - discount)
+        label = partial(_evolve_label, game, seat, system, target, cost)
+        ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
+        if board.star_stacks[target] == 0:
+            ok, why = False, f"the {target} stack is empty"
+        option_id = f"evolve:{target}"
+        options.append(
+            option(option_id, label, partial(then, target, cost))
+            if ok
+            else disabled(option_id, label, why)
+        )
+    return options
+
+
+def _new_stars(
+    game: Game, seat: int, system: int | None, discount: int, then: Chosen
+) -> list[Option]:
+    """The tier I Stars that may go to `system` (None: a new Solar System)."""
+    player = game.state.players[seat]
+    board = game.state.board
+    cost = max(0, NEW_STAR_COST - discount)
+    options: list[Option] = []
+    for star in game.index.tier_one_stars:
+        label = partial(_new_star_label, game, star, system, cost)
+        ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
+        if board.star_stacks[star] == 0:
+            ok, why = False, f"the {star} stack is empty"
+        elif system is None and board.solar_systems == 0:
+            ok, why = False, "no Solar System tiles are left"
+        option_id = f"add:{star}"
+        options.append(
+            option(option_id, label, partial(then, star, cost))
+            if ok
+            else disabled(option_id, label, why)
+        )
+    return options
+
+
+def _stars_for(
+    game: Game, seat: int, system: int | None, discount: int, then: Chosen
+) -> list[Option]:
+    """The second step's options: the next tiers of the Star there, or the tier I Stars."""
+    if system is not None and game.state.players[seat].systems[system].star is not None:
+        return _evolutions(game, seat, system, discount, then)
+    return _new_stars(game, seat, system, discount, then)
+
+
+def _not_yet(star: str, cost: int) -> None:  # pragma: no cover - a first step only reads them
+    raise AssertionError("a first step's look at its second steps is never chosen")
+
+
+def _star_step(game: Game, task: Task) -> Decision:
+    """The first step: the Star to evolve, or where a tier I Star goes; then `tier_step`."""
+    seat = task.player
+    player = game.state.players[seat]
+    discount = focus_discount(game, task, "energy")
+    options: list[Option] = []
+    places: list[int | None] = [*range(len(player.systems)), None]
+    for place in places:
+        star = None if place is None else player.systems[place].star
+        if place is None:
+            option_id, words = "new:new", "Add a tier I Star to a new Solar System"
+        elif star is None:
+            option_id, words = f"new:{place}", f"Add a tier I Star to Solar System {place + 1}"
+        elif game.index.any_star[star].evolves_to:
+            option_id, words = f"star:{place}", f"Evolve Star {star} in system {place + 1}"
+        else:
+            continue  # a Star of the last tier: there is nothing to evolve it to
+        seconds = _stars_for(game, seat, place, discount, _not_yet)
+        enabled = [o.id.partition(":")[2] for o in seconds if o.enabled]
+        if not enabled:
+            options.append(disabled(option_id, words, partial(reasons, seconds)))
+            continue
+
+        def pick(place: int | None = place) -> None:
+            game.push("star_tier", seat, system=place, discount=discount)
+
+        options.append(option(option_id, f"{words}: {' or '.join(enabled)}", pick))
+    options.append(skip_option(game, task))
+    prompt = "Evolve a Star: choose a Star to evolve, or where to add one (its new Star next)"
+    return Decision(seat, prompt, RULE, options)
+
+
+def tier_step(game: Game, task: Task) -> Decision | None:
+    """The second step: the Star's next tier, or which tier I Star is added."""
+    seat = task.player
+    system: int | None = task.args["system"]
+    star = None if system is None else game.state.players[seat].systems[system].star
+
+    def then(chosen: str, cost: int) -> None:
+        first = finish_second_step(game, task)
+        if star is None:
+            _new_star(game, first, chosen, system, cost)
+        else:
+            assert system is not None
+            _evolve(game, first, system, chosen, cost)
+
+    options = _stars_for(game, seat, system, task.args["discount"], then)
+    if star is not None:
+        assert system is not None
+        prompt = f"Evolve a Star: Star {star} in system {system + 1} becomes which Star?"
+    else:
+        where = "a new Solar System" if system is None else f"Solar System {system + 1}"
+        prompt = f"Evolve a Star: which tier I Star goes to {where}?"
+    back = "another Star or place"
+    return second_step(game, task, Decision(seat, prompt, RULE, options), back)
+
+
 def evolve_star(game: Game, task: Task) -> Decision:
+    if in_steps(game):
+        return _star_step(game, task)
     seat = task.player
     player = game.state.players[seat]
     board = game.state.board

@@ -587,6 +587,12 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         self._step_back_or_forward(self.session.undo)
 
+    def action_step_back(self) -> None:
+        """Esc at a second step (a card chosen, its Planet next): back to the first step."""
+        decision = self.session.decision
+        if self._deciding and decision is not None and decision.back:
+            self.action_undo()
+
     def action_redo(self) -> None:
         self._step_back_or_forward(self.session.redo)
 

@@ -221,6 +221,8 @@ def _question(scene: Scene) -> Content:
     rule = Content.styled(f"  [{decision.rule}: F1]", "dim")
     # Movement prompts already start with the name; others get it in front.
     prompt = decision.prompt.removeprefix(f"{seat.name}: ")
+    if decision.back:  # a second step: the first can be chosen again
+        prompt += f" (Esc: {decision.back})"
     return who + Content(": ") + Content.styled(prompt, "bold") + rule
 
 

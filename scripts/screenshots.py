@@ -1,8 +1,14 @@
 """Regenerates screenshots/: every screen at 80x24 and 160x50, as SVG (Textual's own export)
 and PNG (converted with cairosvg, or else rsvg-convert from librsvg2-bin).
 
+A screen whose SVG comes out byte for byte as before is left alone, PNG included, so a refresh
+adds to the repository only the pictures that changed. PNGs are drawn at the SVG's own size in
+at most 64 colours and kept under 250 KB each.
+
     python scripts/screenshots.py              # every screen
     python scripts/screenshots.py tutorial     # only the scenes named
+    python scripts/screenshots.py --from-svg   # only the PNGs, again from the SVGs in screenshots/
+    python scripts/screenshots.py --from-svg help-160x50   # only the PNGs named
 """
 
 from __future__ import annotations
@@ -22,9 +28,13 @@ from tests.tui.scenes import MORE_SCENES, SCENES, SIZES, Scene, game_start  # no
 
 OUT = ROOT / "screenshots"
 TOO_SMALL = (60, 20)
+ZOOM = 1.0  # the SVG's own size: 12 pixels a column, legible, half the bytes of 1.5
+MAX_PNG_BYTES = 250 * 1024
 
 
-async def shoot(name: str, scene: Scene, size: tuple[int, int]) -> Path:
+async def shoot(name: str, scene: Scene, size: tuple[int, int]) -> Path | None:
+    """Writes the scene's SVG into screenshots/; None when it is the same as the one there
+    (Textual's SVG depends only on what the screen shows)."""
     # Scenes save games: each into a folder of its own, never the user's.
     os.environ["ENTROPY_TUI_DATA"] = tempfile.mkdtemp(prefix="entropy-screenshots-")
     app = scene.make()
@@ -34,9 +44,12 @@ async def shoot(name: str, scene: Scene, size: tuple[int, int]) -> Path:
             await pilot.press(key)
         await app.workers.wait_for_complete()  # the start screen reads the saves on a worker
         await pilot.pause()
-        filename = f"{name}-{size[0]}x{size[1]}.svg"
-        app.save_screenshot(filename, str(OUT))
-    return OUT / filename
+        svg = app.export_screenshot()
+    path = OUT / f"{name}-{size[0]}x{size[1]}.svg"
+    if path.exists() and path.with_suffix(".png").exists() and path.read_text("utf-8") == svg:
+        return None
+    path.write_text(svg, encoding="utf-8")
+    return path
 
 
 def to_png(svg: Path) -> str:
@@ -54,25 +67,35 @@ def to_png(svg: Path) -> str:
         text = svg.read_text(encoding="utf-8").replace("&#160;", " ")
         text = text.replace("<svg class=", '<svg xml:space="preserve" class=', 1)
         subprocess.run(
-            [converter, "--zoom", "1.5", "-o", str(png)], input=text.encode(), check=True
+            [converter, "--zoom", str(ZOOM), "-o", str(png)], input=text.encode(), check=True
         )
         return f"PNG by rsvg-convert, {shrink(png)}"
-    cairosvg.svg2png(url=str(svg), write_to=str(png), scale=1.5)
+    cairosvg.svg2png(url=str(svg), write_to=str(png), scale=ZOOM)
     return f"PNG by cairosvg, {shrink(png)}"
 
 
 def shrink(png: Path) -> str:
     """The PNG in 64 colours (a terminal's few, and some shades of their letters' edges): a
-    third of the bytes, no difference to the eye. Returns its size."""
+    third of the bytes, no difference to the eye; fewer still while it is over 250 KB.
+    Returns its size."""
     from PIL import Image
 
     with Image.open(png) as image:
-        fewer = image.convert("RGB").quantize(64, dither=Image.Dither.NONE)
-    fewer.save(png, optimize=True)
+        drawn = image.convert("RGB")
+    for colours in (64, 32, 16):
+        drawn.quantize(colours, dither=Image.Dither.NONE).save(png, optimize=True)
+        if png.stat().st_size <= MAX_PNG_BYTES:
+            break
     return f"{png.stat().st_size // 1024} KB"
 
 
 async def main(names: list[str]) -> int:
+    if names[:1] == ["--from-svg"]:
+        stems = set(names[1:])
+        for svg in sorted(OUT.glob("*.svg")):
+            if not stems or svg.stem in stems:
+                print(svg.relative_to(ROOT), "+", to_png(svg))
+        return 0
     OUT.mkdir(exist_ok=True)
     shots = [
         (name, scene, size)
@@ -89,7 +112,10 @@ async def main(names: list[str]) -> int:
         if names and name not in names:
             continue
         svg = await shoot(name, scene, size)
-        print(svg.relative_to(ROOT), "+", to_png(svg))
+        if svg is None:
+            print(f"{name}-{size[0]}x{size[1]}: unchanged")
+        else:
+            print(svg.relative_to(ROOT), "+", to_png(svg))
     return 0
 
 

@@ -111,6 +111,24 @@ def last_round(names: str = "Ann,Bea") -> EntropyApp:
     return EntropyApp(session=session, bot_delay=0)
 
 
+def create_life_steps() -> EntropyApp:
+    """Create Life's second step: the card is chosen, now the Planet, each option saying what
+    the limit of 5 throws away (Esc goes back to the card)."""
+    session = Session(_config("Ann,bot:greedy", 7))
+    stand_in = make_bot("greedy", 100)
+    while True:
+        session.play_bots()
+        decision = session.decision
+        assert decision is not None
+        planets = [o for o in decision.options if o.label.startswith("On ")]
+        second_step = decision.prompt.startswith("Create Life: play")
+        if decision.player == 0 and second_step and len(planets) > 1:  # a card for 2 Planets
+            break
+        session.choose(stand_in.decide(session.game.view(0), decision))
+    session.take_keyboard(0)
+    return EntropyApp(session=session, bot_delay=0)
+
+
 def game_over() -> EntropyApp:
     return EntropyApp(session=_played(_config("Ann,bot:greedy,bot:random", 7)), bot_delay=0)
 
@@ -171,6 +189,7 @@ SCENES: dict[str, Scene] = {
     "glossary": Scene(mid_game, ("g",)),
     "rules": Scene(mid_game, ("f1",)),
     "game_over": Scene(game_over),
+    "create_life_steps": Scene(create_life_steps),  # the card chosen, then its Planet
     "last_round_handoff": Scene(last_round),  # the cover says when the game ends
     "last_round": Scene(last_round, ("enter",)),  # and so does the top line
     "score_table": Scene(mid_game, ("s",)),

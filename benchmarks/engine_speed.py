@@ -48,16 +48,16 @@ from pathlib import Path
 from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "docs" / "performance.md"
-SECTION = "## Rules engine"
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.results import Row, write_rows  # noqa: E402
+
 SEATS = 4
 COPY_AFTER = 300  # decisions (ticks) into the game where copies are timed
 COPIES = 2000  # copies timed per position
 WARM_UP_SEED = 1_000_000  # the untimed game each worker plays first, outside every run's seeds
 SIDES = ("entropy", "catanatron")
 SLICE_GAMES = 3  # catanatron's games a slice (about 0.1 s); ours play for as long
-# The notes a --write keeps, from the first of these lines found in the section.
-NOTES = ("**How the sides are timed.**", "What made the difference")
 INSTALL_HINT = (
     "catanatron is not installed: the comparison needs it. Install the optional extra with\n"
     "    pip install -e '.[bench]'\n"
@@ -292,7 +292,7 @@ def report(result: dict[str, Any]) -> str:
     games, positions, rounds = result["games"], result["positions"], result["rounds"]
     return "\n".join(
         [
-            SECTION,
+            "## Rules engine",
             "",
             f"`python benchmarks/engine_speed.py --games {games} --rounds {rounds}`:"
             f" {games} random games of catanatron's and {result['our_games']} of ours in as much"
@@ -328,21 +328,25 @@ def _installed_version(name: str) -> str:
     return version(name)
 
 
-def write_section(text: str, notes: tuple[str, ...]) -> None:
-    """Replaces the table of this benchmark's section in docs/performance.md, keeping the
-    notes that follow it (everything from the first of `notes`, lines of the section, found
-    there) and the other sections."""
-    current = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Performance\n\n"
-    start = current.find(SECTION)
-    if start == -1:
-        RESULTS.write_text(current.rstrip("\n") + "\n\n" + text, encoding="utf-8")
-        return
-    end = current.find("\n## ", start + len(SECTION))
-    end = len(current) if end == -1 else end + 1
-    section = current[start:end]
-    found = [at for at in (section.find(line) for line in notes) if at != -1]
-    tail = section[min(found) :] if found else ""
-    RESULTS.write_text(current[:start] + text + tail + current[end:], encoding="utf-8")
+def result_rows(result: dict[str, Any]) -> list[Row]:
+    """The two rows this benchmark keeps in the results table of docs/performance.md."""
+    command = f"python benchmarks/engine_speed.py --games {result['games']} --write"
+    return [
+        Row(
+            "Decisions per second, random 4-seat games, vs catanatron",
+            ">= 2x",
+            f"{result['speed_ratio']:.2f}x ({result['our_speed']:,.0f} vs"
+            f" {result['their_speed']:,.0f})",
+            command,
+        ),
+        Row(
+            "`Game.copy()` mid-game (300 decisions in), vs catanatron's",
+            "<= 1x the time",
+            f"{result['copy_ratio']:.2f}x ({result['our_copy_us']:.1f} vs"
+            f" {result['their_copy_us']:.1f} µs)",
+            command,
+        ),
+    ]
 
 
 def main() -> None:
@@ -354,16 +358,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=240, help="catanatron's random games")
     parser.add_argument("--rounds", type=int, default=20, help="blocks the games are counted in")
     parser.add_argument("--positions", type=int, default=1, help="copy positions a block")
-    parser.add_argument("--write", action="store_true", help="update docs/performance.md")
+    parser.add_argument(
+        "--write", action="store_true", help="update the results table in docs/performance.md"
+    )
     args = parser.parse_args()
     try:
         import catanatron  # noqa: F401
     except ImportError:
         sys.exit(INSTALL_HINT)
-    text = report(measure(args.games, args.rounds, args.positions))
-    print(text)
+    result = measure(args.games, args.rounds, args.positions)
+    print(report(result))
     if args.write:
-        write_section(text, NOTES)
+        write_rows(result_rows(result))
 
 
 if __name__ == "__main__":

@@ -37,6 +37,10 @@ from entropy_tui.rules import Decision, Game
 from entropy_tui.saves import SaveError, load_game
 from entropy_tui.ssh import start_ssh_server
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from results import Row, write_rows
+
 REDRAW = 0.15  # seconds before a decision's autosave that count as its redraw
 QUIET = 0.3  # seconds with nothing sent that end a table screen's update
 PASSWORD = "benchmark"
@@ -351,9 +355,41 @@ def main() -> int:
     parser.add_argument(
         "--table", action="store_true", help="a table of two remote seats (entropy-tui host)"
     )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="with --table: update the results table in docs/performance.md",
+    )
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(measure_table(args) if args.table else measure(args)), indent=1))
+    result = asyncio.run(measure_table(args) if args.table else measure(args))
+    print(json.dumps(result, indent=1))
+    if args.write and args.table:
+        write_rows(table_rows(result, args))
     return 0
+
+
+def table_rows(result: dict[str, object], args: argparse.Namespace) -> list[Row]:
+    """The rows a table's run keeps in the results table of docs/performance.md."""
+    command = f"python benchmarks/ssh_bytes.py --table --size {args.size}"
+    command += f" --idle {args.idle:g} --write" if args.idle else " --write"
+    rows = [
+        Row(
+            f"A remote screen's update after another seat's decision, median (SSH, {args.size})",
+            "<= 4 KB",
+            f"{result['update_median']:,.0f} bytes (p95 {result['update_p95']:,.0f})",
+            command,
+        )
+    ]
+    if result["idle_bytes"] is not None:
+        rows.append(
+            Row(
+                "An idle remote screen",
+                "0 bytes",
+                f"{result['idle_bytes']} bytes in {args.idle:g} s",
+                command,
+            )
+        )
+    return rows
 
 
 if __name__ == "__main__":

@@ -32,6 +32,10 @@ import termios
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from results import Row, write_rows
+
 ROOT = Path(__file__).resolve().parent.parent
 QUIET = 0.08  # seconds without output that mark the end of a frame
 NO_CHANGE = 1.0  # seconds without any output after a key: it changed nothing on screen
@@ -259,7 +263,7 @@ def thinking_run(size: tuple[int, int], rounds: int, in_thread: bool) -> dict[st
     return found
 
 
-def while_thinking(size: tuple[int, int], rounds: int, runs: int) -> int:
+def while_thinking(size: tuple[int, int], rounds: int, runs: int, write: bool) -> int:
     ways = {"worker process": False, "thread": True}
     results: dict[str, dict[str, list[float]]] = {way: {} for way in ways}
     for _ in range(runs):  # alternating, so that both see the same machine
@@ -283,6 +287,30 @@ def while_thinking(size: tuple[int, int], rounds: int, runs: int) -> int:
         if len(by_way) == 2:
             ratio = by_way["thread"] / by_way["worker process"]
             print(f"  {group}: p50 in a thread / in the worker process = {ratio:.2f}x")
+    shipped = results["worker process"]
+    keys = [m for m in shipped.get("a hint thinks, highlight", []) if m == m]
+    hints = shipped.get("hint shown", [])
+    if write and keys and hints:
+        command = (
+            f"python benchmarks/tui_keypress.py --while-thinking --rounds {rounds} --runs {runs}"
+            f" --size {size[0]}x{size[1]} --write"
+        )
+        write_rows(
+            [
+                Row(
+                    f"Down/Up while a hint thinks, p95 ({size[0]}x{size[1]})",
+                    "<= 16 ms",
+                    f"{percentile(keys, 0.95):.1f} ms (p50 {statistics.median(keys):.1f} ms)",
+                    command,
+                ),
+                Row(
+                    "Hint shown after `h` (the Expert's 1 s budget)",
+                    "about 1 s",
+                    f"p50 {statistics.median(hints):,.0f} ms, at most {max(hints):,.0f} ms",
+                    command,
+                ),
+            ]
+        )
     return 0
 
 
@@ -302,10 +330,13 @@ def main() -> int:
         metavar="TREE",
         help="also time another source tree (an older version, say), keys alternating",
     )
+    parser.add_argument(
+        "--write", action="store_true", help="update the results table in docs/performance.md"
+    )
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
     if args.while_thinking:
-        return while_thinking(size, args.rounds, args.runs)  # type: ignore[arg-type]
+        return while_thinking(size, args.rounds, args.runs, args.write)  # type: ignore[arg-type]
     argv = [sys.executable, "-m", "entropy_tui", "--seats", "Ann,Bea,Cy,Dee", "--seed", "7"]
     argv += ["--open-hands", "--bot-delay", "0"]
     trees = {"": ROOT} if args.compare is None else {"": ROOT, " [compared]": args.compare}
@@ -359,6 +390,31 @@ def main() -> int:
                 f"  bytes median {statistics.median(sizes):6.0f}"
                 f"  p95 {percentile(sizes, 0.95):6.0f}"
             )
+    chosen = [m for m, _ in timings[""]["choose"] if m == m]
+    written = [b for group in timings[""].values() for _, b in group]
+    if args.write and chosen:
+        command = (
+            f"python benchmarks/tui_keypress.py --keys {args.keys} --warmup {args.warmup}"
+            f" --size {args.size} --write"
+        )
+        write_rows(
+            [
+                Row(
+                    f"Choice (Enter) p95 at {args.size}",
+                    "<= 16 ms",
+                    f"{percentile(chosen, 0.95):.1f} ms (p50 {statistics.median(chosen):.1f} ms,"
+                    f" {len(chosen)} choices)",
+                    command,
+                ),
+                Row(
+                    f"Bytes written per keypress, median of all keys ({args.size})",
+                    "<= 4 KB",
+                    f"{statistics.median(written):,.0f} bytes (p95"
+                    f" {percentile(written, 0.95):,.0f})",
+                    command,
+                ),
+            ]
+        )
     return 0
 
 

@@ -5,8 +5,8 @@ seat count, with the same bot in every seat.
     python benchmarks/balance.py --games 30 --bots expert --iterations 40 --jobs 2 --write
 
 The games are those of `python -m entropy_tui simulate` (same seeds, same bots); this script
-only counts more of what they show. Targets (docs/assumptions.md, Balance): every one of the
-six Objectives completes in at least 10% of games, and greedy games end by the Objectives
+only counts more of what they show. Targets (docs/balance.md): every one of the six
+Objectives completes in at least 10% of games, and greedy games end by the Objectives
 trigger in at least 99% of games with a median of 12-35 rounds.
 """
 
@@ -29,8 +29,8 @@ from entropy_tui.rules.vocabulary import LIFEFORMS, title
 RESULTS = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
 HEADER = (
     "# Balance\n\n"
-    "Written by `python benchmarks/balance.py --write`; the targets and the changes made to reach\n"
-    "them are in [assumptions.md](assumptions.md#balance).\n"
+    "Tables written by `python benchmarks/balance.py --write`; the targets and how they were\n"
+    "reached follow them, under Targets and Tuning history.\n"
 )
 OBJECTIVE_SHARE_TARGET = 0.10
 TRIGGER_SHARE_TARGET = 0.99

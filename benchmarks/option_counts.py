@@ -4,7 +4,7 @@ too: a player sees them all, one key each up to 9).
 
     python benchmarks/option_counts.py [--games 40] [--seats 2,3] [--bots greedy] [--seed 0]
 
-Target (docs/assumptions.md, "Choices in steps"): at least 99% of decisions list at most 9
+Target (docs/design-decisions.md, "Choices in steps"): at least 99% of decisions list at most 9
 options, and none more than 14. Game i of a seat count is seeded SEED+i, as in
 `python -m entropy_tui simulate`.
 """

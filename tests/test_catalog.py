@@ -364,7 +364,7 @@ def test_final_scoring_example(catalog: Catalog) -> None:
 
 
 # ----------------------------------------------------------------------------------------------
-# Design invariants (docs/assumptions.md)
+# Design invariants (docs/component-data.md)
 
 
 def test_evolution_paths(catalog: Catalog) -> None:

@@ -217,7 +217,7 @@ def test_the_first_lesson_is_about_moving() -> None:
 
 def test_the_guided_game_is_short_enough_to_learn_in_one_sitting() -> None:
     """Under 30 minutes: at most 130 of the learner's decisions (about 8 s each, the lessons
-    read on top); the figures are in docs/assumptions.md."""
+    read on top); the figures are in docs/design-decisions.md."""
     guided = guided_game()
     assert len(guided.steps) <= 130
     fired = guided.fired()

@@ -116,7 +116,7 @@ def test_evolving_a_starting_star_returns_it_to_the_box() -> None:
 def test_aggregate_planet_with_blue() -> None:
     """Blue pays 4 Mass for a Water Planet, gains 1 Life card (a Bacteria card from the offer)
     and places the flipped Planet in one of their Solar Systems (placed first: see
-    docs/assumptions.md, "Planet effect timing")."""
+    docs/rule-readings.md, "Planet effect timing")."""
     game = blank_game()
     blue = game.player(0)
     blue.systems = [system("IB", planet("H01"))]

@@ -2,7 +2,7 @@
 
 A small state keeps snapshots small and makes "same seed + same choices = same game" easy to
 check; the global `random` module is never used by the rules. Why the draws a seat sees do not
-give away the ones it doesn't: docs/assumptions.md, "Hidden information".
+give away the ones it doesn't: docs/design-decisions.md, "Hidden information".
 """
 
 from __future__ import annotations

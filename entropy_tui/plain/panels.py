@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from entropy_tui.log_words import seen_by
 from entropy_tui.rules import rondel
 from entropy_tui.rules.catalog import CatalogIndex
 from entropy_tui.rules.describe import (
@@ -339,4 +340,10 @@ def _terms(score: ScoreBreakdown) -> list[str]:
 def log_lines(session: Session, count: int = LOG_LINES) -> list[str]:
     """The last `count` lines of the log this seat may read, oldest first."""
     events = session.view()["log"][-count:] if count > 0 else []
-    return [event["text"] for event in events] or ["The log is empty."]
+    names = [seat.name for seat in session.seats]
+    return [
+        event["text"]
+        if event["seat"] is None
+        else seen_by(event["text"], event["seat"], session.viewer, names[event["seat"]])
+        for event in events
+    ] or ["The log is empty."]

@@ -40,7 +40,9 @@ def question_line(session: Session, decision: Decision) -> str:
     """Whose decision and what: "Ann: move your Scientist 1-3 spaces (rules: Movement)"."""
     name = seat_name(session, decision.player)
     prompt = decision.prompt.removeprefix(f"{name}: ")  # movement prompts start with the name
-    return f"{name}: {prompt} (rules: {decision.rule})"
+    # A second step says how to go back to the first, where undo can (not at a shared table).
+    back = f" (undo: {decision.back})" if decision.back and not session.undo_refusal() else ""
+    return f"{name}: {prompt}{back} (rules: {decision.rule})"
 
 
 def option_lines(decision: Decision) -> list[str]:

@@ -34,6 +34,7 @@ class Scene:
     advice: Advice | None = None  # the coach's, in a guided game at a human's decision
     hint: Hint | None = None  # asked for with `h`, for the decision shown
     changes: Changes = NO_CHANGES  # since the seat at the screen last acted
+    undo_refusal: str | None = None  # why `u` would take nothing back now (None: it would)
 
     def changed(self, seat: int, part: str) -> bool:
         return self.changes.seat(seat, part)

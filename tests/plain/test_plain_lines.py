@@ -12,9 +12,9 @@ import pytest
 
 from entropy_tui.plain import commands, plain_terminal
 from entropy_tui.plain.lines import MORE, Lines, printable
-from entropy_tui.plain.panels import hand_lines, others_lines, status_lines
+from entropy_tui.plain.panels import hand_lines, log_lines, others_lines, status_lines
 from entropy_tui.plain.play import PlainPlay
-from entropy_tui.plain.turn import choice_prompt, decision_lines, handoff_line
+from entropy_tui.plain.turn import choice_prompt, decision_lines, handoff_line, question_line
 from entropy_tui.rules import Decision
 from entropy_tui.rules.decision import disabled, option
 from entropy_tui.tui.config import GameConfig, parse_seats
@@ -167,3 +167,35 @@ def test_an_output_closed_midway_stops_the_game_quietly_and_saved(tmp_path: Path
     play = PlainPlay(session, Lines(io.StringIO("1\n" * 50), Closing()), resume_command="r")
     assert play.run() == 0
     assert (tmp_path / "game.json").exists()
+
+
+def test_the_log_speaks_to_the_seat_at_the_keyboard_as_you() -> None:
+    stuck = "could not activate any Star: their cheapest Star costs {} Entropy, and they have {}"
+    session = session_of("Ann,bot:random")
+    session.take_keyboard(0)
+    session.game.note(0, "action", "Ann " + stuck.format(3, 1))
+    session.game.note(1, "action", "Random 2 " + stuck.format(2, 0))
+    lines = log_lines(session, 2)
+    assert lines == [
+        "You could not activate any Star: your cheapest Star costs 3 Entropy, and you have 1",
+        "Random 2 " + stuck.format(2, 0),
+    ]
+
+
+def test_a_second_step_says_how_to_go_back_to_the_first() -> None:
+    session = session_of("Ann,bot:random")
+    session.undo_refusal = lambda: None  # type: ignore[method-assign]  # the first step was made
+    decision = Decision(0, "Create Life: play Bacteria card L1 on which Planet?", "Create Life", [])
+    decision.back = "another Life card"
+    assert question_line(session, decision) == (
+        "Ann: Create Life: play Bacteria card L1 on which Planet? (undo: another Life card)"
+        " (rules: Create Life)"
+    )
+
+
+def test_where_undo_is_off_a_second_step_offers_no_way_back() -> None:
+    session = session_of("Ann,bot:random")
+    session.undo_refusal = lambda: "Undo is off at a shared table."  # type: ignore[method-assign]
+    decision = Decision(0, "Create Life: play Bacteria card L1 on which Planet?", "Create Life", [])
+    decision.back = "another Life card"
+    assert "undo:" not in question_line(session, decision)

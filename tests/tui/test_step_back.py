@@ -4,6 +4,10 @@ first step, and the question says so; at any other decision Esc changes nothing.
 from __future__ import annotations
 
 from entropy_tui.rules import Decision
+from entropy_tui.table.replica import UNDO_OFF
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.config import GameConfig, parse_seats
+from entropy_tui.tui.session import Session
 
 from .helpers import screen_text, settle
 from .test_prompt import app_for, game_at
@@ -32,3 +36,15 @@ async def test_esc_at_a_second_step_goes_back_to_the_first() -> None:
         await pilot.press("escape")  # a first step: nothing to go back to
         await settle(pilot)
         assert len(session.game.state.choices) == choices - 1
+
+
+async def test_where_undo_is_off_a_second_step_offers_no_way_back() -> None:
+    """At a shared table nothing is taken back: the question does not offer Esc there."""
+    game = game_at(second_step)
+    config = GameConfig(parse_seats("Ann,Bob"), seed=game.state.seed, open_hands=True)
+    session = Session(config, game=game)
+    session.undo_refusal = lambda: UNDO_OFF  # type: ignore[method-assign]
+    app = EntropyApp(session=session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "(Esc:" not in " ".join(screen_text(app).split())

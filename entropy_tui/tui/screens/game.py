@@ -407,6 +407,7 @@ class GameScreen(Screen[None]):
             scores=tuple(explained_scores(session.game)),
             hint=hint,
             changes=session.looks.since(session.viewer, view),
+            undo_refusal=session.undo_refusal(),
         )
         self.scene = scene
         turn = (view["round"], view["turn"]["player"])

@@ -221,7 +221,7 @@ def _question(scene: Scene) -> Content:
     rule = Content.styled(f"  [{decision.rule}: F1]", "dim")
     # Movement prompts already start with the name; others get it in front.
     prompt = decision.prompt.removeprefix(f"{seat.name}: ")
-    if decision.back:  # a second step: the first can be chosen again
+    if decision.back and scene.undo_refusal is None:  # a second step, and Esc can go back
         prompt += f" (Esc: {decision.back})"
     return who + Content(": ") + Content.styled(prompt, "bold") + rule
 
@@ -237,7 +237,7 @@ def _recap(scene: Scene) -> tuple[str, list[Content]]:
     log = scene.view["log"]
     if decision.kind == CONFIRM_TURN_END:
         done = this_turn(log, decision.player, names) or "nothing to show"
-        refusal = scene.game.undo_refusal()
+        refusal = scene.undo_refusal
         back = (
             Content(", ") + Content.styled(key_for("undo"), "bold") + Content(": take back")
             if refusal is None

@@ -13,7 +13,6 @@ from ..flow import focus_discount
 from ..missions import missions_lost_if
 from ..state import SystemState
 from .common import (
-    PAID,
     can_pay,
     finish_second_step,
     in_steps,
@@ -91,25 +90,38 @@ def _new_star_label(game: Game, star: str, target: int | None, cost: int) -> str
 Chosen = Callable[[str, int], None]  # what choosing a Star does, given the Star and its cost
 
 
+def _star_option(
+    game: Game,
+    seat: int,
+    option_id: str,
+    label: Callable[[], str],
+    star: str,
+    cost: int,
+    choose: Callable[[], None],
+    new_system: bool = False,
+) -> Option:
+    """Taking `star` for `cost` Energy, or why it can't be: its stack is empty, no Solar System
+    tile is left for a `new_system`, or the Energy is short (said in that order)."""
+    board = game.state.board
+    if board.star_stacks[star] == 0:
+        return disabled(option_id, label, f"the {star} stack is empty")
+    if new_system and board.solar_systems == 0:
+        return disabled(option_id, label, "no Solar System tiles are left")
+    if game.state.players[seat].energy < cost:
+        return disabled(option_id, label, can_pay(game, seat, "energy", cost)[1])
+    return option(option_id, label, choose)
+
+
 def _evolutions(game: Game, seat: int, system: int, discount: int, then: Chosen) -> list[Option]:
     """The next tiers of the Star in `system`, each paid for or with why it can't be."""
-    player = game.state.players[seat]
-    board = game.state.board
-    star = player.systems[system].star
+    star = game.state.players[seat].systems[system].star
     assert star is not None
     options: list[Option] = []
     for target, printed in game.index.any_star[star].evolves_to.items():
         cost = max(0, printed - discount)
         label = partial(_evolve_label, game, seat, system, target, cost)
-        ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
-        if board.star_stacks[target] == 0:
-            ok, why = False, f"the {target} stack is empty"
-        option_id = f"evolve:{target}"
-        options.append(
-            option(option_id, label, partial(then, target, cost))
-            if ok
-            else disabled(option_id, label, why)
-        )
+        choose = partial(then, target, cost)
+        options.append(_star_option(game, seat, f"evolve:{target}", label, target, cost, choose))
     return options
 
 
@@ -117,22 +129,13 @@ def _new_stars(
     game: Game, seat: int, system: int | None, discount: int, then: Chosen
 ) -> list[Option]:
     """The tier I Stars that may go to `system` (None: a new Solar System)."""
-    player = game.state.players[seat]
-    board = game.state.board
     cost = max(0, NEW_STAR_COST - discount)
     options: list[Option] = []
     for star in game.index.tier_one_stars:
         label = partial(_new_star_label, game, star, system, cost)
-        ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
-        if board.star_stacks[star] == 0:
-            ok, why = False, f"the {star} stack is empty"
-        elif system is None and board.solar_systems == 0:
-            ok, why = False, "no Solar System tiles are left"
-        option_id = f"add:{star}"
+        choose = partial(then, star, cost)
         options.append(
-            option(option_id, label, partial(then, star, cost))
-            if ok
-            else disabled(option_id, label, why)
+            _star_option(game, seat, f"add:{star}", label, star, cost, choose, system is None)
         )
     return options
 
@@ -212,7 +215,6 @@ def evolve_star(game: Game, task: Task) -> Decision:
         return _star_step(game, task)
     seat = task.player
     player = game.state.players[seat]
-    board = game.state.board
     discount = focus_discount(game, task, "energy")
     options: list[Option] = []
     for i, system in enumerate(player.systems):
@@ -221,18 +223,9 @@ def evolve_star(game: Game, task: Task) -> Decision:
         for target, printed in game.index.any_star[system.star].evolves_to.items():
             cost = max(0, printed - discount)
             label = partial(_evolve_label, game, seat, i, target, cost)
-            ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
-            if board.star_stacks[target] == 0:
-                ok, why = False, f"the {target} stack is empty"
-            options.append(
-                option(
-                    f"evolve:{i}:{target}",
-                    label,
-                    lambda i=i, t=target, c=cost: _evolve(game, task, i, t, c),
-                )
-                if ok
-                else disabled(f"evolve:{i}:{target}", label, why)
-            )
+            evolve = partial(_evolve, game, task, i, target, cost)
+            option_id = f"evolve:{i}:{target}"
+            options.append(_star_option(game, seat, option_id, label, target, cost, evolve))
     cost = max(0, NEW_STAR_COST - discount)
     starless = [i for i, s in enumerate(player.systems) if s.star is None]
     for star in game.index.tier_one_stars:
@@ -240,15 +233,9 @@ def evolve_star(game: Game, task: Task) -> Decision:
         for target in targets:
             label = partial(_new_star_label, game, star, target, cost)
             option_id = f"new:{star}:{'new' if target is None else target}"
-            ok, why = PAID if player.energy >= cost else can_pay(game, seat, "energy", cost)
-            if board.star_stacks[star] == 0:
-                ok, why = False, f"the {star} stack is empty"
-            elif target is None and board.solar_systems == 0:
-                ok, why = False, "no Solar System tiles are left"
+            add = partial(_new_star, game, task, star, target, cost)
             options.append(
-                option(option_id, label, lambda s=star, t=target: _new_star(game, task, s, t, cost))
-                if ok
-                else disabled(option_id, label, why)
+                _star_option(game, seat, option_id, label, star, cost, add, target is None)
             )
     options.append(skip_option(game, task))
     return Decision(seat, "Evolve a Star: choose a Star to evolve or add", RULE, options)

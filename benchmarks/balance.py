@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from entropy_tui import simulate
+from entropy_tui.play import simulate
 from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.vocabulary import LIFEFORMS, title
 

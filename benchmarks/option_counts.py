@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from entropy_tui.bots import make_bot
+from entropy_tui.play.simulate import bot_seed
 from entropy_tui.rules import Game
-from entropy_tui.simulate import bot_seed
 
 ONE_KEY_EACH = 9  # options 1-9 each have a key
 MOST_ALLOWED = 14

@@ -4,7 +4,7 @@
 
 Each game is a 2-seat game of two Casual (greedy) bots, seeds counted from 3 (about 25 rounds
 each). At each budget (search iterations per decision) the game is reviewed twice, with two
-different seeds of the searches (entropy_tui.review's `salt`), as `entropy-tui review` runs it
+different seeds of the searches (entropy_tui.play.review's `salt`), as `entropy-tui review` runs it
 (`--workers` thinking processes side by side). Reported per budget: the wall-clock seconds of one
 review (the machine may be shared: look at the load average printed with it), and how many of
 each seat's three costliest decisions the second run names too (of 3; the same decision
@@ -20,7 +20,7 @@ import statistics
 import time
 
 from entropy_tui.bots import make_bot
-from entropy_tui.review import Review, review_game
+from entropy_tui.play.review import Review, review_game
 from entropy_tui.rules import Game
 
 FIRST_SEED = 3

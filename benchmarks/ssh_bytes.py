@@ -34,7 +34,7 @@ from typing import BinaryIO
 import asyncssh
 
 from entropy_tui.rules import Decision, Game
-from entropy_tui.saves import SaveError, load_game
+from entropy_tui.saves.files import SaveError, load_game
 from entropy_tui.ssh import start_ssh_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

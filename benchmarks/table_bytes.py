@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT))
 DATA_FOLDER = tempfile.TemporaryDirectory(prefix="entropy-tui-bench-")
 os.environ["ENTROPY_TUI_DATA"] = DATA_FOLDER.name
 
+from entropy_tui.play.config import GameConfig  # noqa: E402
+from entropy_tui.play.session import Session  # noqa: E402
 from entropy_tui.table.seats import parse_table_seats  # noqa: E402
 from entropy_tui.table.server import Table  # noqa: E402
-from entropy_tui.tui.config import GameConfig  # noqa: E402
-from entropy_tui.tui.session import Session  # noqa: E402
 
 QUIET = 0.3  # seconds without output that end an update
 NOTHING = 2.0  # seconds without any output after a decision: the screen wrote nothing

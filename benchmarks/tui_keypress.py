@@ -151,7 +151,8 @@ BAR_GLYPHS = set("━╸╺ ")  # what Textual's ProgressBar draws
 FIRST_FRAME = b"Rondel"  # a panel's title: the game screen is drawn
 # The app thinking in a thread of its own instead of its worker process (for the comparison).
 IN_A_THREAD = (
-    "import sys, entropy_tui.thinking as thinking; thinking.WorkerProcess = thinking.WorkerThread;"
+    "import sys, entropy_tui.play.thinking as thinking;"
+    " thinking.WorkerProcess = thinking.WorkerThread;"
     " from entropy_tui.__main__ import main; sys.exit(main(sys.argv[1:]))"
 )
 

@@ -89,8 +89,8 @@ def write_mid_game_autosave(folder: Path) -> None:
     """Plays a game of SEATS to its person's move MID_GAME decisions in (random legal choices,
     fixed seed) and saves it as the app autosaves: the resumed game opens on that move."""
     sys.path.insert(0, str(ROOT))
-    from entropy_tui.tui.config import GameConfig, parse_seats
-    from entropy_tui.tui.session import Session
+    from entropy_tui.play.config import GameConfig, parse_seats
+    from entropy_tui.play.session import Session
 
     session = Session(
         GameConfig(parse_seats(SEATS), seed=7), save_path=folder / "game-20260101-120000.json"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from .subcommands import find
+from entropy_tui.cli.subcommands import find
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -14,7 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     subcommand = find(args[0]) if args else None
     if subcommand is not None:
         return subcommand.entry()(args[1:])
-    from .tui.cli import main as play
+    from entropy_tui.cli.play import main as play
 
     return play(args)
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .base import Bot
-from .greedy import GreedyBot
-from .random_bot import RandomBot
+from entropy_tui.bots.base import Bot
+from entropy_tui.bots.greedy import GreedyBot
+from entropy_tui.bots.random_bot import RandomBot
 
 if TYPE_CHECKING:
-    from ..rules.catalog import Catalog
-    from .expert import ExpertBot
+    from entropy_tui.bots.expert import ExpertBot
+    from entropy_tui.rules.catalog import Catalog
 
 # name -> factory taking the bot's own seed and the game's catalog (the searching bots are made
 # apart, with a budget)
@@ -34,7 +34,7 @@ BOTS: tuple[str, ...] = (*_FACTORIES, *sorted(SEARCHING))
 def __getattr__(name: str) -> Any:
     # The expert's search loads only when asked for: a game with greedy bots starts without it.
     if name == "ExpertBot":
-        from .expert import ExpertBot
+        from entropy_tui.bots.expert import ExpertBot
 
         return ExpertBot
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -55,7 +55,7 @@ def make_bot(
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
     if name in SEARCHING:
-        from .expert import ExpertBot
+        from entropy_tui.bots.expert import ExpertBot
 
         return ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
     if seconds is not None or iterations is not None:

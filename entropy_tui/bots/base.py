@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from ..rules import Decision
+from entropy_tui.rules import Decision
 
 
 @runtime_checkable

@@ -15,8 +15,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..rules.catalog import Catalog
-from ..rules.visibility import HIDDEN
+from entropy_tui.rules.catalog import Catalog
+from entropy_tui.rules.visibility import HIDDEN
 
 Family = tuple[str, str]  # e.g. ("planet", "heat"), ("life", "animal"), ("mission", "")
 
@@ -130,7 +130,7 @@ def _fill_stacks(
 
 def determinize(view: dict[str, Any], catalog: Catalog, rng: random.Random) -> dict[str, Any]:
     """A snapshot `Game.restore` accepts that agrees with `view` on everything visible."""
-    from ..rules.vocabulary import CONDITIONS, LIFEFORMS
+    from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS
 
     snapshot = pickle.loads(pickle.dumps(view))  # a deep copy of plain data, quickly
     families = component_families(catalog)

@@ -14,11 +14,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..rules import Decision, Game
-from ..rules.catalog import Catalog, load_catalog
-from .base import enabled_ids
-from .determinize import determinize
-from .heuristic import evaluate
+from entropy_tui.bots.base import enabled_ids
+from entropy_tui.bots.determinize import determinize
+from entropy_tui.bots.heuristic import evaluate
+from entropy_tui.rules import Decision, Game
+from entropy_tui.rules.catalog import Catalog, load_catalog
 
 # Declining a reward or skipping an action costs this much, so that a bot acts when acting
 # looks no worse than doing nothing.

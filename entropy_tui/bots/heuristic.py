@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.counters import CHOICE_COUNTERS, count, planets
-from ..rules.missions import final_space
-from ..rules.scoring import LEFTOVERS_PER_VP, score_breakdown
-from ..rules.vocabulary import LIFEFORMS
+from entropy_tui.rules.counters import CHOICE_COUNTERS, count, planets
+from entropy_tui.rules.missions import final_space
+from entropy_tui.rules.scoring import LEFTOVERS_PER_VP, score_breakdown
+from entropy_tui.rules.vocabulary import LIFEFORMS
 
 if TYPE_CHECKING:
-    from ..rules import Game
-    from ..rules.state import PlanetState, PlayerState
+    from entropy_tui.rules import Game
+    from entropy_tui.rules.state import PlanetState, PlayerState
 
 # What a unit is worth while the game has a long way to go. Two Entropy buy one Energy or
 # Mass, so Entropy is worth a little more than half of those: an exchange alone loses value and

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..rules import Decision
-from .base import enabled_ids
+from entropy_tui.bots.base import enabled_ids
+from entropy_tui.rules import Decision
 
 
 class RandomBot:

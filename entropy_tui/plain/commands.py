@@ -7,14 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from entropy_tui.plain import panels
+from entropy_tui.plain.reference import glossary_lines, rules_lines
+from entropy_tui.plain.turn import decision_lines
 from entropy_tui.rules import InvalidChoice
 
-from . import panels
-from .reference import glossary_lines, rules_lines
-from .turn import decision_lines
-
 if TYPE_CHECKING:
-    from .play import PlainPlay
+    from entropy_tui.plain.play import PlainPlay
 
 Answer = list[str]
 

@@ -14,15 +14,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from entropy_tui.rules import Decision
-from entropy_tui.table.protocol import MAX_TABLE_LINE, ProtocolError, decode, encode
-from entropy_tui.table.replica import OutOfStep, ReplicaSession
-from entropy_tui.tui.config import level_name
-from entropy_tui.tui.session import Position
-
-from .lines import MAX_INPUT, MORE, Lines, printable
-from .play import PlainPlay
-from .turn import (
+from entropy_tui.plain.lines import MAX_INPUT, MORE, Lines, printable
+from entropy_tui.plain.play import PlainPlay
+from entropy_tui.plain.turn import (
     CONFIRM_TURN_END,
     choice_prompt,
     game_over_lines,
@@ -30,6 +24,11 @@ from .turn import (
     question_line,
     recap_lines,
 )
+from entropy_tui.play.config import level_name
+from entropy_tui.play.session import Position
+from entropy_tui.rules import Decision
+from entropy_tui.table.protocol import MAX_TABLE_LINE, ProtocolError, decode, encode
+from entropy_tui.table.replica import OutOfStep, ReplicaSession
 
 LOBBY_HELP = (
     "Type take and a seat's number to take a free seat, code and your seat code to come back"
@@ -145,7 +144,7 @@ class TablePlay(PlainPlay):
         return ["The expert is looking for a hint..."]
 
     def _hinted(self, position: Position, decision: Decision, answer: object) -> None:
-        from entropy_tui.hints import Hint
+        from entropy_tui.play.hints import Hint
 
         if position != self.session.position:
             return  # the game has moved on

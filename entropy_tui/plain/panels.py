@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from entropy_tui.log_words import seen_by
+from entropy_tui.play.log_words import seen_by
+from entropy_tui.play.session import Session
 from entropy_tui.rules import rondel
 from entropy_tui.rules.catalog import CatalogIndex
 from entropy_tui.rules.describe import (
@@ -22,7 +23,6 @@ from entropy_tui.rules.missions import lifeform_totals
 from entropy_tui.rules.scoring import ScoreBreakdown, explained_scores
 from entropy_tui.rules.visibility import HIDDEN
 from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
-from entropy_tui.tui.session import Session
 
 LOG_LINES = 10  # what `log` shows without a number
 

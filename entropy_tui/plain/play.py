@@ -6,15 +6,20 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, cast
 
+from entropy_tui.plain import commands
+from entropy_tui.plain.lines import Lines
+from entropy_tui.plain.turn import (
+    choice_prompt,
+    decision_lines,
+    game_over_lines,
+    handoff_line,
+    seat_name,
+)
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Decision, InvalidChoice
-from entropy_tui.tui.session import Session
-
-from . import commands
-from .lines import Lines
-from .turn import choice_prompt, decision_lines, game_over_lines, handoff_line, seat_name
 
 if TYPE_CHECKING:
-    from entropy_tui.hints import Hint
+    from entropy_tui.play.hints import Hint
 
 HINT_WAIT = 30.0  # seconds; the expert thinks about one
 NOT_A_COMMAND = "{typed!r} is neither an option's number nor a command: type help for the commands."
@@ -165,7 +170,7 @@ class PlainPlay:
         return [line]
 
     def save_copy(self, name: str) -> list[str]:
-        from entropy_tui.saves import copy_path, write_atomically
+        from entropy_tui.saves.files import copy_path, write_atomically
 
         session = self.session
         names = ", ".join(seat.name for seat in session.seats)

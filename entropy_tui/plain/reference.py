@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from entropy_tui.tui.glossary import GLOSSARY
-from entropy_tui.tui.rules_text import Section, sections
+from entropy_tui.play.glossary import GLOSSARY
+from entropy_tui.play.rules_text import Section, sections
 
 MARKUP = re.compile(r"\*\*|`|^#+ ")  # markdown a listener would hear as symbols
 ITEM = re.compile(r"^(?:[-*] |\d+\. )")  # a list item starts a line of its own

@@ -8,12 +8,11 @@ import os
 import sys
 from pathlib import Path
 
+from entropy_tui.plain.lines import Lines
+from entropy_tui.plain.play import PlainPlay
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.rules.rng import new_seed
-from entropy_tui.tui.config import GameConfig, parse_seats
-from entropy_tui.tui.session import Session
-
-from .lines import Lines
-from .play import PlainPlay
 
 WELCOME = "Entropy in plain lines. Type an option's number and Enter, or help for the commands."
 WHO_PLAYS = (
@@ -85,7 +84,7 @@ def _asked_config(lines: Lines, args: argparse.Namespace) -> GameConfig | None:
 
 def _new_save_path() -> tuple[Path | None, str | None]:
     """A new game's autosave file, or why there is none (the game is played all the same)."""
-    from entropy_tui.saves import new_autosave_path
+    from entropy_tui.saves.files import new_autosave_path
 
     try:
         return new_autosave_path(), None
@@ -95,8 +94,8 @@ def _new_save_path() -> tuple[Path | None, str | None]:
 
 def _opened(lines: Lines, open_file: tuple[str, Path | None]) -> Session | None:
     """The saved game asked for; None, with a line saying why, if there is none to play."""
-    from entropy_tui.save_folder import AUTOSAVE_PREFIX, latest_unfinished, saves_dir, summary
-    from entropy_tui.saves import SaveError
+    from entropy_tui.saves.files import SaveError
+    from entropy_tui.saves.folder import AUTOSAVE_PREFIX, latest_unfinished, saves_dir, summary
 
     kind, path = open_file
     if kind == "resume":

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .decision import Decision, disabled, option
-from .describe import SCARCE_PRICE, biome_words, effects_words, improvement_words
-from .effects import (
+from entropy_tui.rules.decision import Decision, disabled, option
+from entropy_tui.rules.describe import SCARCE_PRICE, biome_words, effects_words, improvement_words
+from entropy_tui.rules.effects import (
     lifeforms_lost,
     local_gains,
     lost_words,
@@ -16,12 +16,12 @@ from .effects import (
     push_effects,
     reward_decision,
 )
-from .refs import planet_ref
+from entropy_tui.rules.refs import planet_ref
 
 if TYPE_CHECKING:
-    from .catalog import CatalogIndex, Effect
-    from .game import Game
-    from .state import PlanetState, Task
+    from entropy_tui.rules.catalog import CatalogIndex, Effect
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlanetState, Task
 
 RULE = "Set Biome"
 SCARCE_COST = 1  # Entropy to collect a Scarce Biome's reward

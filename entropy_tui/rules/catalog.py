@@ -23,9 +23,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from .constraints import STRICT_FIELDS, Bounds, Checked
-from .counters import check_counter, counter_of
-from .vocabulary import (
+from entropy_tui.rules.constraints import STRICT_FIELDS, Bounds, Checked
+from entropy_tui.rules.counters import check_counter, counter_of
+from entropy_tui.rules.vocabulary import (
     ActionName,
     BiomeKind,
     Condition,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .decision import InvalidChoice
+from entropy_tui.rules.decision import InvalidChoice
 
 PREFIX = "control:"
 PERSON = "person"

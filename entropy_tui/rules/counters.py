@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from .vocabulary import CONDITIONS, LIFEFORMS
+from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS
 
 if TYPE_CHECKING:
-    from .catalog import CatalogIndex
-    from .state import PlanetState, PlayerState
+    from entropy_tui.rules.catalog import CatalogIndex
+    from entropy_tui.rules.state import PlanetState, PlayerState
 
 Counter = Callable[["CatalogIndex", "PlayerState", str], int]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .counters import CHOICE_COUNTERS
-from .vocabulary import title
+from entropy_tui.rules.counters import CHOICE_COUNTERS
+from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
-    from .catalog import CatalogIndex, Effect
+    from entropy_tui.rules.catalog import CatalogIndex, Effect
 
 COUNTER_WORDS: dict[str, str] = {
     "planets": "Planet",

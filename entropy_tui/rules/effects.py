@@ -10,19 +10,19 @@ from collections.abc import Iterable, Mapping
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
-from .actions.common import finish_second_step, second_step
-from .actions.primordial_soup import advance_generator
-from .actions.take_life_cards import card_offer_options
-from .catalog import Effect
-from .counters import CHOICE_COUNTERS, choice_domain, count
-from .decision import Decision, Option, option
-from .describe import amount, counter_words, effect_words
-from .refs import parse_planet_ref, refs_for
-from .vocabulary import title
+from entropy_tui.rules.actions.common import finish_second_step, second_step
+from entropy_tui.rules.actions.primordial_soup import advance_generator
+from entropy_tui.rules.actions.take_life_cards import card_offer_options
+from entropy_tui.rules.catalog import Effect
+from entropy_tui.rules.counters import CHOICE_COUNTERS, choice_domain, count
+from entropy_tui.rules.decision import Decision, Option, option
+from entropy_tui.rules.describe import amount, counter_words, effect_words
+from entropy_tui.rules.refs import parse_planet_ref, refs_for
+from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 MAX_LIFEFORMS = 5
 RULE_GOLDEN = "Golden rule"

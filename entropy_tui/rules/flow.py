@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decision import Decision, option
-from .effects import push_effects
-from .free_actions import has_free_action
-from .state import GameState, Task, TurnState
-from .vocabulary import INNER_ACTION_TOKEN, title
+from entropy_tui.rules.decision import Decision, option
+from entropy_tui.rules.effects import push_effects
+from entropy_tui.rules.free_actions import has_free_action
+from entropy_tui.rules.state import GameState, Task, TurnState
+from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN, title
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .catalog import Effect
-    from .game import Game
+    from entropy_tui.rules.catalog import Effect
+    from entropy_tui.rules.game import Game
 
 RULE_ACTIONS = "Actions"
 RULE_TURN = "Turn Structure"

@@ -6,14 +6,14 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .biomes import can_fulfil, fulfil_biome, fulfil_label
-from .decision import Option, option
-from .refs import planet_ref
-from .vocabulary import title
+from entropy_tui.rules.biomes import can_fulfil, fulfil_biome, fulfil_label
+from entropy_tui.rules.decision import Option, option
+from entropy_tui.rules.refs import planet_ref
+from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import PlayerState
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlayerState
 
 EXCHANGE_COST = 2  # Entropy for 1 Energy or 1 Mass
 # Offered at nearly every decision of a turn: the fixed words are written once.

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .catalog import Catalog, load_catalog
-from .control import ControlChange, controller_words, is_control, parse_control
-from .decision import Decision, InvalidChoice
-from .free_actions import EXCHANGE_COST, free_action_options
-from .landing import keep_the_landing_playable
-from .refs import parse_planet_ref
-from .rng import Rng
-from .state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
-from .tasks import HANDLERS, handlers_stopping_at
+from entropy_tui.rules.catalog import Catalog, load_catalog
+from entropy_tui.rules.control import ControlChange, controller_words, is_control, parse_control
+from entropy_tui.rules.decision import Decision, InvalidChoice
+from entropy_tui.rules.free_actions import EXCHANGE_COST, free_action_options
+from entropy_tui.rules.landing import keep_the_landing_playable
+from entropy_tui.rules.refs import parse_planet_ref
+from entropy_tui.rules.rng import Rng
+from entropy_tui.rules.state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
+from entropy_tui.rules.tasks import HANDLERS, handlers_stopping_at
 
 _new = object.__new__
 # Decisions of a turn after its Objectives are checked: a Biome fulfilled then would not count.
@@ -57,7 +57,7 @@ class Game:
         turn can still be taken back before the next player takes over (bots never get it).
         `edition`: of the component data (None: the newest; UnknownEdition if this version
         lacks it); or `catalog`, the data itself."""
-        from .setup import new_state
+        from entropy_tui.rules.setup import new_state
 
         catalog = catalog or load_catalog(edition)
         if edition is not None and catalog.edition != edition:
@@ -76,7 +76,7 @@ class Game:
     @classmethod
     def restore(cls, snapshot: dict[str, Any], catalog: Catalog | None = None) -> Game:
         """The game a snapshot was taken of (validated; raises pydantic's ValidationError)."""
-        from .snapshot_check import checked_state
+        from entropy_tui.rules.snapshot_check import checked_state
 
         return cls(checked_state(snapshot), catalog)
 
@@ -159,7 +159,7 @@ class Game:
         """The snapshot as `seat` may see it: other players' hands, missions and private log
         lines hidden, and of every stack only its top (unless hands are open). Seat None sees
         only what is public."""
-        from .visibility import view_of
+        from entropy_tui.rules.visibility import view_of
 
         return view_of(self, seat)
 
@@ -280,7 +280,7 @@ class Game:
 
     def scores(self) -> list[dict[str, int]]:
         """The final-scoring breakdown per seat (it can be asked at any time)."""
-        from .scoring import score_breakdown
+        from entropy_tui.rules.scoring import score_breakdown
 
         return [score_breakdown(self, seat) for seat in range(len(self.state.players))]
 

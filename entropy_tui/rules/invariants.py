@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .actions.create_life import MAX_CARDS_PER_PLANET
-from .biomes import can_fulfil
-from .counters import planets
-from .effects import MAX_LIFEFORMS
-from .missions import final_space
-from .vocabulary import LIFEFORMS
+from entropy_tui.rules.actions.create_life import MAX_CARDS_PER_PLANET
+from entropy_tui.rules.biomes import can_fulfil
+from entropy_tui.rules.counters import planets
+from entropy_tui.rules.effects import MAX_LIFEFORMS
+from entropy_tui.rules.missions import final_space
+from entropy_tui.rules.vocabulary import LIFEFORMS
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import PlayerState
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlayerState
 
 MAX_ASTEROIDS_PER_PLANET = 2
 TOKENS_PER_PLAYER = 4

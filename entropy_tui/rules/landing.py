@@ -19,18 +19,18 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import rondel
-from .actions.create_life import playable_cards
-from .decision import disabled
-from .effects import effect_of
+from entropy_tui.rules import rondel
+from entropy_tui.rules.actions.create_life import playable_cards
+from entropy_tui.rules.decision import disabled
+from entropy_tui.rules.effects import effect_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .catalog import Effect
-    from .decision import Decision, Option
-    from .game import Game
-    from .state import BoardState, GameState
+    from entropy_tui.rules.catalog import Effect
+    from entropy_tui.rules.decision import Decision, Option
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import BoardState, GameState
 
 # The look-ahead stops when the Action step is next: the Movement step is over, and nothing
 # changes before Create Life's options are worked out from the same state.

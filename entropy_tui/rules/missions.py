@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .catalog import Effect
-from .counters import CHOICE_COUNTERS, choice_domain, count
-from .decision import Decision, option
-from .describe import amount, effect_words
-from .effects import push_effects
-from .state import LifeformTile, Task
-from .vocabulary import LIFEFORMS, title
+from entropy_tui.rules.catalog import Effect
+from entropy_tui.rules.counters import CHOICE_COUNTERS, choice_domain, count
+from entropy_tui.rules.decision import Decision, option
+from entropy_tui.rules.describe import amount, effect_words
+from entropy_tui.rules.effects import push_effects
+from entropy_tui.rules.state import LifeformTile, Task
+from entropy_tui.rules.vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import PlayerState
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlayerState
 
 RULE_MISSION = "Fulfill a Mission"
 RULE_LIFEFORM = "Lifeform Objective"

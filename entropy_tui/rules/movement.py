@@ -6,22 +6,22 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import rondel
-from .actions.activate_stars import activate_star
-from .actions.create_life import playable_cards, unplayable_reason
-from .biomes import landing_words
-from .decision import Decision, InvalidChoice, Option, disabled, option
-from .describe import effects_words, star_words
-from .effects import push_effects, take_back_token
-from .flow import focus_tier_effects
-from .landing import leads_to_a_play
-from .state import Task
-from .vocabulary import title
+from entropy_tui.rules import rondel
+from entropy_tui.rules.actions.activate_stars import activate_star
+from entropy_tui.rules.actions.create_life import playable_cards, unplayable_reason
+from entropy_tui.rules.biomes import landing_words
+from entropy_tui.rules.decision import Decision, InvalidChoice, Option, disabled, option
+from entropy_tui.rules.describe import effects_words, star_words
+from entropy_tui.rules.effects import push_effects, take_back_token
+from entropy_tui.rules.flow import focus_tier_effects
+from entropy_tui.rules.landing import leads_to_a_play
+from entropy_tui.rules.state import Task
+from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
-    from .catalog import Effect
-    from .game import Game
-    from .state import PlayerState, Token
+    from entropy_tui.rules.catalog import Effect
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlayerState, Token
 
 RULE_MOVE = "Movement"
 RULE_PASS = "Passing a Creation Token"

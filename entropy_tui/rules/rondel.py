@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .vocabulary import INNER_ACTION_TOKEN
+from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN
 
 if TYPE_CHECKING:
-    from .catalog import Effect
-    from .game import Game
+    from entropy_tui.rules.catalog import Effect
+    from entropy_tui.rules.game import Game
 
 SECTORS = 6
 SPACES = 2 * SECTORS

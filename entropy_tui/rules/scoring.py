@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .counters import count, planets
-from .vocabulary import CONDITIONS, title
+from entropy_tui.rules.counters import count, planets
+from entropy_tui.rules.vocabulary import CONDITIONS, title
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import PlayerState
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlayerState
 
 LEFTOVERS_PER_VP = 4
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from .catalog import Catalog
-from .flow import start_round
-from .rng import Rng
-from .rondel import SECTORS, sector
-from .state import BoardState, GameState, PlanetState, PlayerState, Settings, SystemState
-from .vocabulary import CONDITIONS, LIFEFORMS
+from entropy_tui.rules.catalog import Catalog
+from entropy_tui.rules.flow import start_round
+from entropy_tui.rules.rng import Rng
+from entropy_tui.rules.rondel import SECTORS, sector
+from entropy_tui.rules.state import (
+    BoardState,
+    GameState,
+    PlanetState,
+    PlayerState,
+    Settings,
+    SystemState,
+)
+from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS
 
 MIN_SEATS, MAX_SEATS = 2, 4
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .state import GameState
+from entropy_tui.rules.state import GameState
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .state import BoardState
+    from entropy_tui.rules.state import BoardState
 
 
 def offer(stacks: list[list[str]]) -> list[tuple[int, str]]:

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import biomes, effects, flow, missions, movement
-from .actions import (
+from entropy_tui.rules import biomes, effects, flow, missions, movement
+from entropy_tui.rules.actions import (
     activate_stars,
     aggregate_planet,
     catch_asteroid,
@@ -30,11 +30,11 @@ from .actions import (
     take_life_cards,
     upgrade_console,
 )
-from .decision import Decision
+from entropy_tui.rules.decision import Decision
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 Handler = Callable[["Game", "Task"], "Decision | None"]
 

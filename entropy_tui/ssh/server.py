@@ -10,9 +10,9 @@ from pathlib import Path
 
 import asyncssh
 
-from . import logins
-from .host_key import ensure_host_key, load_host_key
-from .session import INPUT_WINDOW, CommandFor, ProgramSession, RemoteScreen
+from entropy_tui.ssh import logins
+from entropy_tui.ssh.host_key import ensure_host_key, load_host_key
+from entropy_tui.ssh.session import INPUT_WINDOW, CommandFor, ProgramSession, RemoteScreen
 
 log = logging.getLogger("entropy_tui.ssh")
 

@@ -12,7 +12,7 @@ from time import monotonic
 
 import asyncssh
 
-from .terminal import PtyProgram, child_environment, terminal_type
+from entropy_tui.ssh.terminal import PtyProgram, child_environment, terminal_type
 
 log = logging.getLogger("entropy_tui.ssh")
 

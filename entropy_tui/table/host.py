@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
-
-from .seats import new_code, parse_table_seats
-from .server import Table, private_socket_path, resume_table
+from entropy_tui.table.seats import new_code, parse_table_seats
+from entropy_tui.table.server import Table, private_socket_path, resume_table
 
 if TYPE_CHECKING:
     from entropy_tui.ssh import SshServer
@@ -50,7 +49,7 @@ class HostOptions:
 
 
 def run_host(options: HostOptions) -> int:
-    from entropy_tui.saves import SaveError
+    from entropy_tui.saves.files import SaveError
 
     try:
         table = open_table(options)
@@ -64,13 +63,13 @@ def run_host(options: HostOptions) -> int:
 
 def open_table(options: HostOptions) -> Table | None:
     """The table to host: brought back from its save, or a new game (None: set-up left)."""
-    from entropy_tui.saves import SaveError, new_autosave_path
-    from entropy_tui.tui.config import GameConfig
-    from entropy_tui.tui.session import Session
+    from entropy_tui.play.config import GameConfig
+    from entropy_tui.play.session import Session
+    from entropy_tui.saves.files import SaveError, new_autosave_path
 
     path = private_socket_path()
     if options.resume:
-        from entropy_tui.save_folder import list_saves
+        from entropy_tui.saves.folder import list_saves
 
         latest = next((save for save in list_saves(tables=True) if not save.over), None)
         if latest is None:
@@ -153,7 +152,7 @@ async def serve(table: Table, options: HostOptions) -> int:
 
 async def start_ssh(table: Table, options: HostOptions) -> tuple[SshServer, list[str]]:
     """The SSH server for the table's logins, and what to tell the host about it."""
-    from entropy_tui.save_folder import saves_dir
+    from entropy_tui.saves.folder import saves_dir
     from entropy_tui.ssh import HostKeyError, ensure_host_key, start_ssh_server
 
     folder = saves_dir()

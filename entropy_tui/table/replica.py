@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from entropy_tui.notes import LogNote
+from entropy_tui.play.config import GameConfig, SeatConfig
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Game, InvalidChoice
 from entropy_tui.rules.catalog import load_catalog
-from entropy_tui.tui.config import GameConfig, SeatConfig
-from entropy_tui.tui.session import Session
+from entropy_tui.saves.notes import LogNote
 
 UNDO_OFF = "Undo is off at a shared table: the other players have seen that move."
 Send = Callable[[dict[str, Any]], None]

@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Literal
 
-from entropy_tui.tui.config import SeatConfig, parse_seats
+from entropy_tui.play.config import SeatConfig, parse_seats
 
 REMOTE_PREFIX = "remote:"
 # Seat codes use letters and digits nobody misreads (no 0/O, 1/I/L).

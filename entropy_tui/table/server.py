@@ -22,12 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from entropy_tui.play.bot_seats import BotFactory
+from entropy_tui.play.session import Session, hint_note
 from entropy_tui.rules import InvalidChoice
-from entropy_tui.tui.bot_players import BotFactory
-from entropy_tui.tui.session import Session, hint_note
-
-from .protocol import MAX_CLIENT_LINE, ProtocolError, client_message, encode
-from .seats import Claim, SeatState, new_code, same_code
+from entropy_tui.table.protocol import MAX_CLIENT_LINE, ProtocolError, client_message, encode
+from entropy_tui.table.seats import Claim, SeatState, new_code, same_code
 
 Role = Literal["lobby", "player", "spectator", "host"]
 MAX_TICKETS = 256  # tickets not yet used (a login whose screen never connected is forgotten)
@@ -524,8 +523,8 @@ def resume_table(
     bot_factory: BotFactory | None = None,
 ) -> Table:
     """The table whose game is saved in `path`, its seats as they were (raises SaveError)."""
-    from entropy_tui.saves import SaveError, load_game
-    from entropy_tui.tui.session import config_of
+    from entropy_tui.play.session import config_of
+    from entropy_tui.saves.files import SaveError, load_game
 
     game, save = load_game(path)
     if save.table is None:

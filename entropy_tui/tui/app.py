@@ -14,15 +14,15 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 
-from .config import GameConfig
-from .input_limit import InputDropped, InputGate, gated
-from .keys import COMMANDS, bindings_for
-from .paste_limit import PasteCut
-from .themes import COLOURBLIND_THEME, DEFAULT_THEME, THEMES, theme_variable_defaults
+from entropy_tui.play.config import GameConfig
+from entropy_tui.tui.input_limit import InputDropped, InputGate, gated
+from entropy_tui.tui.keys import COMMANDS, bindings_for
+from entropy_tui.tui.paste_limit import PasteCut
+from entropy_tui.tui.themes import COLOURBLIND_THEME, DEFAULT_THEME, THEMES, theme_variable_defaults
 
 if TYPE_CHECKING:  # the engine loads only when a game starts, to keep start-up quick
-    from .bot_players import BotFactory
-    from .session import Session
+    from entropy_tui.play.bot_seats import BotFactory
+    from entropy_tui.play.session import Session
 
 MIN_SIZE = (80, 24)
 DEFAULT_BOT_DELAY = 0.6  # seconds between two bot decisions: slow enough to follow
@@ -116,14 +116,14 @@ class EntropyApp(App[None]):
     def new_game(self, notice: str = "", *, after_game: bool = False) -> None:
         """The set-up screen; `notice` tells why it shows instead of what was asked. After a
         game the seed is left empty (a random one): --seed's game has been played."""
-        from .screens.new_game import NewGameScreen
+        from entropy_tui.tui.screens.new_game import NewGameScreen
 
         self.game_in_progress = False
         seed = None if after_game else self.default_seed
         self._show(NewGameScreen(seed, notice=notice, **self.default_options))
 
     def start_game(self, config: GameConfig) -> None:
-        from .session import Session
+        from entropy_tui.play.session import Session
 
         save_path, problem = self._new_save_path()
         self.play(
@@ -134,7 +134,7 @@ class EntropyApp(App[None]):
 
     def start_tutorial(self, name: str = "Ann") -> None:
         """Learn to play: the guided game, with its coach."""
-        from .config import tutorial_config
+        from entropy_tui.play.config import tutorial_config
 
         self.start_game(tutorial_config(name))
 
@@ -142,7 +142,7 @@ class EntropyApp(App[None]):
     def _new_save_path() -> tuple[Path | None, str | None]:
         """A new game's autosave file, or why there is none (the saves folder can't be made:
         the game is still played, just not saved)."""
-        from entropy_tui.saves import new_autosave_path
+        from entropy_tui.saves.files import new_autosave_path
 
         try:
             return new_autosave_path(), None
@@ -152,10 +152,9 @@ class EntropyApp(App[None]):
     def open_save(self, path: Path, *, replay: bool = False) -> None:
         """Continues (or replays) a saved game; a file that can't be loaded is named, left as it
         is, and the new-game screen says why."""
-        from entropy_tui.save_folder import AUTOSAVE_PREFIX, saves_dir, summary
-        from entropy_tui.saves import SaveError
-
-        from .session import Session
+        from entropy_tui.play.session import Session
+        from entropy_tui.saves.files import SaveError
+        from entropy_tui.saves.folder import AUTOSAVE_PREFIX, saves_dir, summary
 
         saved = summary(path)
         if saved is not None and saved.table and not replay:
@@ -191,7 +190,7 @@ class EntropyApp(App[None]):
             self.play(session)
 
     def resume(self) -> None:
-        from entropy_tui.save_folder import latest_unfinished
+        from entropy_tui.saves.folder import latest_unfinished
 
         latest = latest_unfinished()
         if latest is None:
@@ -200,7 +199,7 @@ class EntropyApp(App[None]):
             self.open_save(latest.path)
 
     def play(self, session: Session) -> None:
-        from .screens.game import GameScreen
+        from entropy_tui.tui.screens.game import GameScreen
 
         self.session = session
         if session.game.over:
@@ -212,14 +211,14 @@ class EntropyApp(App[None]):
     def replay(self, session: Session, *, source: Path | None = None, at_step: int = 0) -> None:
         """Opens a replay over the current screen, at step `at_step`; closing it goes back
         there. `source`: the save it was read from, beside which its review is kept."""
-        from .screens.replay import ReplayScreen
+        from entropy_tui.tui.screens.replay import ReplayScreen
 
         if len(self.screen_stack) < 2:
             self.new_game()  # what a replay opened from the command line closes to
         self.push_screen(ReplayScreen(session, source=source, at_step=at_step))
 
     def show_game_over(self, session: Session) -> None:
-        from .screens.game_over import GameOverScreen
+        from entropy_tui.tui.screens.game_over import GameOverScreen
 
         self.game_in_progress = False
         self._show(GameOverScreen(session))
@@ -296,7 +295,7 @@ class EntropyApp(App[None]):
         self._guard_size(event.size)  # self.size is updated only after this handler
 
     def _guard_size(self, size: Size | None = None) -> None:
-        from .screens.too_small import TooSmallScreen
+        from entropy_tui.tui.screens.too_small import TooSmallScreen
 
         width, height = size or self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
@@ -308,7 +307,7 @@ class EntropyApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the too-small notice shows, only quitting works."""
-        from .screens.too_small import TooSmallScreen
+        from entropy_tui.tui.screens.too_small import TooSmallScreen
 
         return action == "request_quit" or not isinstance(self.screen, TooSmallScreen)
 
@@ -329,25 +328,25 @@ class EntropyApp(App[None]):
     def action_command_palette(self) -> None:
         from textual.command import CommandPalette
 
-        from .screens.palette import Palette
+        from entropy_tui.tui.screens.palette import Palette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(Palette(id="--command-palette"))
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
+        from entropy_tui.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_glossary(self) -> None:
-        from .screens.glossary import GlossaryScreen
+        from entropy_tui.tui.screens.glossary import GlossaryScreen
 
         if not isinstance(self.screen, GlossaryScreen):
             self.push_screen(GlossaryScreen())
 
     def action_rules(self) -> None:
-        from .screens.rules import RulesScreen
+        from entropy_tui.tui.screens.rules import RulesScreen
 
         if isinstance(self.screen, RulesScreen):
             return
@@ -361,7 +360,7 @@ class EntropyApp(App[None]):
         self.notify(f"{words} (F2 switches back)", timeout=3)
 
     def action_request_quit(self) -> None:
-        from .screens.confirm_quit import ConfirmQuitScreen
+        from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 
         if not self.game_in_progress:
             self.exit()

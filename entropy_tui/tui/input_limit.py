@@ -13,7 +13,7 @@ from textual import events
 from textual.driver import Driver
 from textual.message import Message
 
-from .paste_limit import cap_pastes
+from entropy_tui.tui.paste_limit import cap_pastes
 
 # Events read from the terminal that the app has not finished with (a few KB each). A player
 # typing, or holding a key down while the screen is busy, never comes near this.

@@ -7,17 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from textual.content import Content
 
-from entropy_tui.changes import NO_CHANGES, Changes
+from entropy_tui.play.changes import NO_CHANGES, Changes
+from entropy_tui.play.config import SeatConfig
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.flow import last_turn
 from entropy_tui.rules.scoring import ScoreBreakdown
-
-from .config import SeatConfig
-from .glyphs import CHANGED
+from entropy_tui.tui.glyphs import CHANGED
 
 if TYPE_CHECKING:
-    from entropy_tui.coach import Advice
-    from entropy_tui.hints import Hint
+    from entropy_tui.play.coach import Advice
+    from entropy_tui.play.hints import Hint
 
 
 @dataclass(frozen=True, slots=True)

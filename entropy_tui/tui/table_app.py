@@ -10,11 +10,10 @@ from typing import Any, ClassVar
 
 from textual.events import Mount
 
+from entropy_tui.play.session import Session
 from entropy_tui.table.protocol import MAX_TABLE_LINE, ProtocolError, decode, encode
 from entropy_tui.table.replica import OutOfStep, ReplicaSession
-
-from .app import EntropyApp
-from .session import Session
+from entropy_tui.tui.app import EntropyApp
 
 LEFT_THE_TABLE = "Leave the table? Your seat waits for you: connect again to take it back."
 CLOSE_THE_TABLE = (
@@ -72,8 +71,8 @@ class TableApp(EntropyApp):
 
     # ------------------------------------------------------------------ from the table
     def receive(self, message: dict[str, Any]) -> None:
-        from .screens.lobby import LobbyScreen
-        from .screens.table_game import TableScreen
+        from entropy_tui.tui.screens.lobby import LobbyScreen
+        from entropy_tui.tui.screens.table_game import TableScreen
 
         op = message["op"]
         # The main screen, once it shows (until then it draws the newest state when it does).
@@ -104,7 +103,7 @@ class TableApp(EntropyApp):
             if isinstance(screen, LobbyScreen):
                 screen.show(screen.table, message["reason"])
             elif isinstance(screen, TableScreen):
-                from .widgets.prompt import Prompt
+                from entropy_tui.tui.widgets.prompt import Prompt
 
                 screen.query_one(Prompt).note(message["reason"])
         elif self.replica is not None and op in ("chose", "note"):
@@ -119,7 +118,7 @@ class TableApp(EntropyApp):
 
     # ------------------------------------------------------------------ screens
     def play(self, session: Session) -> None:
-        from .screens.table_game import TableScreen
+        from entropy_tui.tui.screens.table_game import TableScreen
 
         assert isinstance(session, ReplicaSession)
         self.session = session
@@ -130,13 +129,13 @@ class TableApp(EntropyApp):
         self._show(TableScreen(session))
 
     def show_game_over(self, session: Session) -> None:
-        from .screens.table_game import TableGameOverScreen
+        from entropy_tui.tui.screens.table_game import TableGameOverScreen
 
         self.game_in_progress = False
         self._show(TableGameOverScreen(session))
 
     def action_request_quit(self) -> None:
-        from .screens.confirm_quit import ConfirmQuitScreen
+        from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 
         replica = self.replica
         if replica is not None and replica.role == "host":

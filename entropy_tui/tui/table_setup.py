@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from textual.events import Mount
 
-from .app import EntropyApp
-from .config import GameConfig
-from .screens.new_game import NewGameScreen
+from entropy_tui.play.config import GameConfig
+from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.screens.new_game import NewGameScreen
 
 Chosen = tuple[GameConfig, frozenset[int]]
 

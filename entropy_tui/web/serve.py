@@ -8,8 +8,12 @@ import signal
 import sys
 
 from entropy_tui.rules.rng import SEED_WORDS, valid_seed
-
-from .server import DEFAULT_MAX_TABS, bind_failure, public_url_problem, start_web_server
+from entropy_tui.web.server import (
+    DEFAULT_MAX_TABS,
+    bind_failure,
+    public_url_problem,
+    start_web_server,
+)
 
 DEFAULT_PORT = 8000
 EMPTY_PASSWORD = (

@@ -27,8 +27,7 @@ from textual_serve.server import Server
 from yarl import URL
 
 from entropy_tui.ssh.logins import AddressGuard
-
-from .pacing import TabInput, message_loop_problem
+from entropy_tui.web.pacing import TabInput, message_loop_problem
 
 DEFAULT_MAX_TABS = 8
 # How long the apps still open get to finish (and save) when the server stops.

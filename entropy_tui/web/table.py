@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from entropy_tui.ssh.logins import AddressGuard
-
-from .server import WebServer, bind_failure, start_web_server
+from entropy_tui.web.server import WebServer, bind_failure, start_web_server
 
 
 async def serve_lobby(

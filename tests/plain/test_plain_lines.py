@@ -15,10 +15,10 @@ from entropy_tui.plain.lines import MORE, Lines, printable
 from entropy_tui.plain.panels import hand_lines, log_lines, others_lines, status_lines
 from entropy_tui.plain.play import PlainPlay
 from entropy_tui.plain.turn import choice_prompt, decision_lines, handoff_line, question_line
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Decision
 from entropy_tui.rules.decision import disabled, option
-from entropy_tui.tui.config import GameConfig, parse_seats
-from entropy_tui.tui.session import Session
 
 
 def session_of(seats: str, seed: int = 7) -> Session:

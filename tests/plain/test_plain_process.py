@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pexpect
 import pytest
 
-from entropy_tui.save_folder import list_saves
-from entropy_tui.tui.config import GameConfig, parse_seats
-from entropy_tui.tui.session import Session
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
+from entropy_tui.saves.folder import list_saves
 
 PROMPT = re.compile(r"Choose 1(?: to (\d+))?, or type a command: ")
 OPTION = re.compile(r"^(\d+)\. .*$", re.MULTILINE)

@@ -10,12 +10,12 @@ import asyncio
 import sys
 from pathlib import Path
 
-from entropy_tui.saves import new_autosave_path
+from entropy_tui.play.config import GameConfig
+from entropy_tui.play.session import Session
+from entropy_tui.saves.files import new_autosave_path
 from entropy_tui.table.host import HostOptions, serve
 from entropy_tui.table.seats import parse_table_seats
 from entropy_tui.table.server import Table, private_socket_path
-from entropy_tui.tui.config import GameConfig
-from entropy_tui.tui.session import Session
 from tests.hidden_parts import PLAYERS, SEED, played, twin_of
 
 ANN = 0

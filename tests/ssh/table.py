@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from entropy_tui.rules import Game
-from entropy_tui.saves import SaveError, load_game
+from entropy_tui.saves.files import SaveError, load_game
 from tests.tui.tmux import Tmux
 
 from .support import make_client_key, ssh_options

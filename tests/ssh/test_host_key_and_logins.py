@@ -10,7 +10,7 @@ import pytest
 import entropy_tui.ssh
 from entropy_tui.ssh import HostKeyError, ensure_host_key, logins
 from entropy_tui.ssh.terminal import MAX_COLUMNS, MAX_ROWS, clamp_size, terminal_type
-from tests.test_engine_is_pure import FORBIDDEN, imported_roots
+from tests.rules.test_engine_is_pure import FORBIDDEN, imported_roots
 
 
 def test_the_host_key_is_made_once_and_kept_private(tmp_path: Path) -> None:

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from entropy_tui.bots import make_bot
-from entropy_tui.table.cli import _join_parser
+from entropy_tui.cli.table import _join_parser
+from entropy_tui.play.config import GameConfig
+from entropy_tui.play.session import Session
 from entropy_tui.table.protocol import MAX_TABLE_LINE
 from entropy_tui.table.seats import parse_table_seats
 from entropy_tui.table.server import Table
-from entropy_tui.tui.config import GameConfig
-from entropy_tui.tui.session import Session
 
 
 def make_table(

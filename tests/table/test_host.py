@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from entropy_tui.__main__ import main
-from entropy_tui.table.cli import _join_parser
+from entropy_tui.cli.table import _join_parser
 from entropy_tui.table.host import HostOptions, open_table
 
 from .support import make_table

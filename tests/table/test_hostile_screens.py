@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from entropy_tui.saves import load_game
+from entropy_tui.saves.files import load_game
 from entropy_tui.table.protocol import MAX_CLIENT_LINE
 
 from .test_table_server import first_enabled, human_to_decide, login, started

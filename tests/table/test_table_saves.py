@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from entropy_tui.rules import Game
-from entropy_tui.save_folder import latest_unfinished, list_saves
-from entropy_tui.saves import new_autosave_path, save_bytes, write_atomically
+from entropy_tui.saves.files import new_autosave_path, save_bytes, write_atomically
+from entropy_tui.saves.folder import latest_unfinished, list_saves
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.screens.new_game import NewGameScreen
 

@@ -16,7 +16,7 @@ from entropy_tui.table.server import Table, resume_table
 
 from .support import Screen, make_table, ticket_of
 
-SAVES = Path(__file__).parent.parent / "saves"
+SAVES = Path(__file__).parent.parent / "data" / "saves"
 
 
 async def started(tmp_path: Path, spec: str = "remote:Ann,remote:Bob,bot:greedy") -> Table:

@@ -13,10 +13,10 @@ from textual.events import Mount
 
 import entropy_tui.tui.app as app_module
 from entropy_tui.bots import make_bot
-from entropy_tui.saves import copy_path, new_autosave_path, write_save
+from entropy_tui.play.config import GameConfig, parse_seats, tutorial_config
+from entropy_tui.play.session import Session
+from entropy_tui.saves.files import copy_path, new_autosave_path, write_save
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats, tutorial_config
-from entropy_tui.tui.session import Session
 
 SIZES: dict[str, tuple[int, int]] = {"80x24": (80, 24), "160x50": (160, 50)}
 

@@ -6,11 +6,11 @@ import gc
 
 import pytest
 
-from entropy_tui.save_folder import list_saves
-from entropy_tui.saves import load_game
+from entropy_tui.cli.play import main
+from entropy_tui.play.config import tutorial_config
+from entropy_tui.saves.files import load_game
+from entropy_tui.saves.folder import list_saves
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.cli import main
-from entropy_tui.tui.config import tutorial_config
 
 
 def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
@@ -28,7 +28,7 @@ def test_help_lists_each_subcommand_in_a_line(capsys: pytest.CaptureFixture[str]
 
 def test_every_subcommand_listed_is_the_one_run(capsys: pytest.CaptureFixture[str]) -> None:
     from entropy_tui.__main__ import main as entropy_tui
-    from entropy_tui.subcommands import SUBCOMMANDS
+    from entropy_tui.cli.subcommands import SUBCOMMANDS
 
     for subcommand in SUBCOMMANDS:
         assert entropy_tui([subcommand.name, "--help"]) == 0  # each subcommand's own help

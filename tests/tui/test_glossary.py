@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.glossary import GLOSSARY, explained
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
-from entropy_tui.tui.glossary import GLOSSARY, explained
 from entropy_tui.tui.glyphs import (
     CHANGED,
     CONDITION_LETTER,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
+from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.handoff import HandoffScreen
 from entropy_tui.tui.widgets.console import Console

@@ -3,9 +3,9 @@ of reads it in the second person."""
 
 from __future__ import annotations
 
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
-from entropy_tui.tui.session import Session
 from entropy_tui.tui.widgets.game_log import GameLog
 
 from .helpers import settle

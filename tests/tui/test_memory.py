@@ -7,9 +7,9 @@ import weakref
 
 import pytest
 
+from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui import memory
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.memory import collect_while_idle, review_frozen_later
 from entropy_tui.tui.screens.game import GameScreen
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game_over import GameOverScreen
 from entropy_tui.tui.screens.handoff import HandoffScreen
 

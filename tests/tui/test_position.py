@@ -12,15 +12,15 @@ import pytest
 from textual.pilot import Pilot
 
 from entropy_tui.bots import make_bot
-from entropy_tui.recap import since_last_turn, this_turn
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.recap import since_last_turn, this_turn
+from entropy_tui.play.session import Session
 from entropy_tui.rules.missions import lifeform_goals
 from entropy_tui.rules.scoring import explained_scores
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.handoff import HandoffScreen
-from entropy_tui.tui.session import Session
 from entropy_tui.tui.widgets.game_log import GameLog
 from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt

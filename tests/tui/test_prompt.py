@@ -10,15 +10,15 @@ from collections.abc import Callable
 
 import pytest
 
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.describe import card_words
-from entropy_tui.saves import copy_path, write_save
+from entropy_tui.saves.files import copy_path, write_save
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.replay import ReplayScreen
 from entropy_tui.tui.screens.seats import SeatsScreen
-from entropy_tui.tui.session import Session
 from entropy_tui.tui.widgets.line_view import LineView, joined
 from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt

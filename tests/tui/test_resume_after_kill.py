@@ -11,8 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from entropy_tui.save_folder import list_saves
-from entropy_tui.saves import load_game
+from entropy_tui.saves.files import load_game
+from entropy_tui.saves.folder import list_saves
 
 from .tmux import Tmux, needs_tmux
 

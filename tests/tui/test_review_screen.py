@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, ProgressBar
 
-from entropy_tui import thinking
 from entropy_tui.bots import make_bot
-from entropy_tui.review import Lesson, Review, Verdict, game_key, review_path, store_review
+from entropy_tui.play import thinking
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.review import Lesson, Review, Verdict, game_key, review_path, store_review
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Game
-from entropy_tui.saves import write_save
+from entropy_tui.saves.files import write_save
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game_over import GameOverScreen
 from entropy_tui.tui.screens.replay import ReplayScreen
 from entropy_tui.tui.screens.review import ReviewScreen
-from entropy_tui.tui.session import Session
 
 WAITS = 200  # pauses of the pilot while the background work starts or stops
 

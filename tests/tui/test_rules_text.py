@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from entropy_tui.play.rules_text import find, sections
 from entropy_tui.rules import Game
-from entropy_tui.tui.rules_text import find, sections
 
 
 def rules_named_in_play() -> set[str]:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from entropy_tui.cli.play import crash_notice
+from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.rules import Game
-from entropy_tui.save_folder import list_saves
-from entropy_tui.saves import copy_path, load_game, write_save
+from entropy_tui.saves.files import copy_path, load_game, write_save
+from entropy_tui.saves.folder import list_saves
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.cli import crash_notice
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.game_over import GameOverScreen
 from entropy_tui.tui.screens.new_game import NewGameScreen

@@ -3,9 +3,9 @@ the `s` table, and the game-over table and chart."""
 
 from __future__ import annotations
 
+from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.rules.scoring import totals_by_round
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.game_over import GameOverScreen
 from entropy_tui.tui.screens.scores import ScoresScreen

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Game
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.keys import COMMANDS
 from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 from entropy_tui.tui.screens.game import GameScreen
@@ -20,7 +21,6 @@ from entropy_tui.tui.screens.replay import ReplayScreen
 from entropy_tui.tui.screens.rules import RulesScreen
 from entropy_tui.tui.screens.seats import SeatsScreen
 from entropy_tui.tui.screens.too_small import TooSmallScreen
-from entropy_tui.tui.session import Session
 from entropy_tui.tui.themes import COLOURBLIND_THEME, DEFAULT_THEME
 from entropy_tui.tui.widgets.console import Console
 from entropy_tui.tui.widgets.line_view import joined

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from entropy_tui.play.config import GameConfig, SeatConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Decision
 from entropy_tui.rules.visibility import HIDDEN
-from entropy_tui.tui.config import GameConfig, SeatConfig, parse_seats
-from entropy_tui.tui.session import Session
 
 
 class FirstOption:

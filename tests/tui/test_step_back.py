@@ -3,11 +3,11 @@ first step, and the question says so; at any other decision Esc changes nothing.
 
 from __future__ import annotations
 
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Decision
 from entropy_tui.table.replica import UNDO_OFF
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
-from entropy_tui.tui.session import Session
 
 from .helpers import screen_text, settle
 from .test_prompt import app_for, game_at

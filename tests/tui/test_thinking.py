@@ -9,15 +9,15 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-import entropy_tui.hints
+import entropy_tui.play.hints
 from entropy_tui.bots import make_bot
+from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.session import Session
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 from entropy_tui.tui.screens.game import HINTS_OFF, GameScreen
 from entropy_tui.tui.screens.help import HelpScreen
 from entropy_tui.tui.screens.new_game import levels_text
-from entropy_tui.tui.session import Session
 from entropy_tui.tui.widgets.cycler import Cycler
 from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.tick_box import TickBox
@@ -173,7 +173,7 @@ async def test_h_highlights_the_hint_and_says_why_without_changing_the_game() ->
 
 async def test_choosing_cancels_a_hint_on_its_way(monkeypatch: Any) -> None:
     gate, done = threading.Event(), threading.Event()
-    advise = entropy_tui.hints.advise
+    advise = entropy_tui.play.hints.advise
 
     def gated_advise(*args: Any, **kwargs: Any) -> Any:
         gate.wait()
@@ -182,7 +182,7 @@ async def test_choosing_cancels_a_hint_on_its_way(monkeypatch: Any) -> None:
         finally:
             done.set()
 
-    monkeypatch.setattr(entropy_tui.hints, "advise", gated_advise)
+    monkeypatch.setattr(entropy_tui.play.hints, "advise", gated_advise)
     settings = GameConfig(parse_seats("Ann,bot:random"), seed=7)
     app = EntropyApp(config=settings, bot_delay=0, bot_factory=make_bot)  # thinks in a thread
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,8 +3,8 @@ on the hand-off cover and at the start of the turn."""
 
 from __future__ import annotations
 
+from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import GameConfig, parse_seats
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.handoff import HandoffScreen
 from entropy_tui.tui.widgets.prompt import Prompt

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from entropy_tui.coach import TUTORIAL_SEED
-from entropy_tui.save_folder import list_saves
-from entropy_tui.saves import load_game
+from entropy_tui.play.coach import TUTORIAL_SEED
+from entropy_tui.play.config import tutorial_config
+from entropy_tui.play.rules_text import find, sections
+from entropy_tui.saves.files import load_game
+from entropy_tui.saves.folder import list_saves
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.config import tutorial_config
-from entropy_tui.tui.rules_text import find, sections
 from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.rules import RulesScreen
@@ -194,7 +194,7 @@ async def test_a_guided_game_left_and_continued_goes_on_with_its_coach() -> None
 
 
 async def test_a_game_that_is_not_guided_has_no_coach() -> None:
-    from entropy_tui.tui.config import GameConfig, parse_seats
+    from entropy_tui.play.config import GameConfig, parse_seats
 
     app = EntropyApp(config=GameConfig(parse_seats("Ann,bot:greedy"), seed=7), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

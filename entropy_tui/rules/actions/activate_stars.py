@@ -6,14 +6,14 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, disabled, option
-from ..describe import star_words
-from ..effects import counting_down, push_effects, reward_decision
-from .common import resolved
+from entropy_tui.rules.actions.common import resolved
+from entropy_tui.rules.decision import Decision, disabled, option
+from entropy_tui.rules.describe import star_words
+from entropy_tui.rules.effects import counting_down, push_effects, reward_decision
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 RULE = "Activate Stars"
 

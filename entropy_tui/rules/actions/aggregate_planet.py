@@ -6,15 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled, option
-from ..describe import effects_words, icons_words
-from ..effects import push_effects
-from ..flow import focus_discount
-from ..refs import planet_ref
-from ..state import PlanetState, SystemState
-from ..supply import offer, take_top
-from ..vocabulary import CONDITIONS, title
-from .common import (
+from entropy_tui.rules.actions.common import (
     PAID,
     can_pay,
     finish_second_step,
@@ -25,10 +17,18 @@ from .common import (
     second_step,
     skip_option,
 )
+from entropy_tui.rules.decision import Decision, Option, disabled, option
+from entropy_tui.rules.describe import effects_words, icons_words
+from entropy_tui.rules.effects import push_effects
+from entropy_tui.rules.flow import focus_discount
+from entropy_tui.rules.refs import planet_ref
+from entropy_tui.rules.state import PlanetState, SystemState
+from entropy_tui.rules.supply import offer, take_top
+from entropy_tui.rules.vocabulary import CONDITIONS, title
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 RULE = "Aggregate Planet"
 

@@ -8,9 +8,17 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled, option
-from ..describe import effects_words, icons_words
-from ..effects import (
+from entropy_tui.rules.actions.common import (
+    finish_second_step,
+    in_steps,
+    reasons,
+    resolved,
+    second_step,
+    skip_option,
+)
+from entropy_tui.rules.decision import Decision, Option, disabled, option
+from entropy_tui.rules.describe import effects_words, icons_words
+from entropy_tui.rules.effects import (
     lifeforms_lost,
     local_gains,
     lost_words,
@@ -19,15 +27,14 @@ from ..effects import (
     planet_refs,
     push_effects,
 )
-from ..flow import focus_discount
-from ..refs import parse_planet_ref
-from ..supply import take_asteroid
-from ..vocabulary import CONDITIONS, LIFEFORMS, title
-from .common import finish_second_step, in_steps, reasons, resolved, second_step, skip_option
+from entropy_tui.rules.flow import focus_discount
+from entropy_tui.rules.refs import parse_planet_ref
+from entropy_tui.rules.supply import take_asteroid
+from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS, title
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import PlanetState, Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlanetState, Task
 
 RULE = "Catch an Asteroid"
 TOP_SPACE_MASS = 2

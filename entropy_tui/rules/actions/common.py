@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, option
-from ..vocabulary import title
+from entropy_tui.rules.decision import Decision, Option, option
+from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 
 def resolved(game: Game, task: Task) -> None:

@@ -8,10 +8,17 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..counters import planet_conditions
-from ..decision import Decision, Option, disabled, option
-from ..describe import amount, card_details, card_words, effects_words
-from ..effects import (
+from entropy_tui.rules.actions.common import (
+    finish_second_step,
+    in_steps,
+    resolved,
+    second_step,
+    skip_option,
+)
+from entropy_tui.rules.counters import planet_conditions
+from entropy_tui.rules.decision import Decision, Option, disabled, option
+from entropy_tui.rules.describe import amount, card_details, card_words, effects_words
+from entropy_tui.rules.effects import (
     MAX_LIFEFORMS,
     lifeforms_lost,
     local_gains,
@@ -20,15 +27,14 @@ from ..effects import (
     planet_refs,
     push_effects,
 )
-from ..refs import parse_planet_ref, planet_ref
-from ..supply import offer
-from ..vocabulary import LIFEFORMS, title
-from .common import finish_second_step, in_steps, resolved, second_step, skip_option
+from entropy_tui.rules.refs import parse_planet_ref, planet_ref
+from entropy_tui.rules.supply import offer
+from entropy_tui.rules.vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
-    from ..catalog import CatalogIndex, Effect, LifeCard
-    from ..game import Game
-    from ..state import PlanetState, Task
+    from entropy_tui.rules.catalog import CatalogIndex, Effect, LifeCard
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlanetState, Task
 
 RULE = "Create Life"
 MAX_CARDS_PER_PLANET = 3

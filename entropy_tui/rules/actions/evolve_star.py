@@ -7,12 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled, option
-from ..describe import new_star_words
-from ..flow import focus_discount
-from ..missions import missions_lost_if
-from ..state import SystemState
-from .common import (
+from entropy_tui.rules.actions.common import (
     can_pay,
     finish_second_step,
     in_steps,
@@ -22,10 +17,15 @@ from .common import (
     second_step,
     skip_option,
 )
+from entropy_tui.rules.decision import Decision, Option, disabled, option
+from entropy_tui.rules.describe import new_star_words
+from entropy_tui.rules.flow import focus_discount
+from entropy_tui.rules.missions import missions_lost_if
+from entropy_tui.rules.state import SystemState
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import PlayerState, Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import PlayerState, Task
 
 RULE = "Evolve a Star"
 NEW_STAR_COST = 1

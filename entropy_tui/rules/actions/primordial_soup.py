@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .common import resolved
+from entropy_tui.rules.actions.common import resolved
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 
 def advance_generator(game: Game, seat: int, steps: int = 1) -> None:

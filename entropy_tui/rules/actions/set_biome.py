@@ -5,16 +5,16 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled, option
-from ..describe import biome_words
-from ..effects import planet_label
-from ..refs import planet_ref
-from ..supply import offer, take_top
-from .common import resolved, skip_option
+from entropy_tui.rules.actions.common import resolved, skip_option
+from entropy_tui.rules.decision import Decision, Option, disabled, option
+from entropy_tui.rules.describe import biome_words
+from entropy_tui.rules.effects import planet_label
+from entropy_tui.rules.refs import planet_ref
+from entropy_tui.rules.supply import offer, take_top
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 RULE = "Set Biome"
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, option
-from ..describe import card_words
-from ..supply import offer, take_top
-from .common import resolved, skip_option
+from entropy_tui.rules.actions.common import resolved, skip_option
+from entropy_tui.rules.decision import Decision, Option, option
+from entropy_tui.rules.describe import card_words
+from entropy_tui.rules.supply import offer, take_top
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import Task
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 RULE = "Take Life Cards"
 CARDS = 2

@@ -6,15 +6,15 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..decision import Decision, Option, disabled, option
-from ..describe import effects_words
-from ..vocabulary import FOCUS_TOKENS, title
-from .common import can_pay, pay, resolved, skip_option
+from entropy_tui.rules.actions.common import can_pay, pay, resolved, skip_option
+from entropy_tui.rules.decision import Decision, Option, disabled, option
+from entropy_tui.rules.describe import effects_words
+from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
 
 if TYPE_CHECKING:
-    from ..catalog import FocusCard
-    from ..game import Game
-    from ..state import Task
+    from entropy_tui.rules.catalog import FocusCard
+    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.state import Task
 
 RULE = "Upgrade Console"
 COST = 3

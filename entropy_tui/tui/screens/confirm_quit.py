@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..keys import bindings_for
+from entropy_tui.tui.keys import bindings_for
 
 LEAVE_A_GAME = (
     "Leave this game? It is saved: continue it from the start screen, or with entropy-tui --resume."

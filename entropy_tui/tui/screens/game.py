@@ -19,31 +19,30 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 
-from entropy_tui.recap import since_last_turn
+from entropy_tui.play.config import HINT_SECONDS, LEVEL_OF, level_name
+from entropy_tui.play.recap import since_last_turn
+from entropy_tui.play.session import Position, Session
 from entropy_tui.rules import InvalidChoice
 from entropy_tui.rules.scoring import explained_scores
-
-from ..config import HINT_SECONDS, LEVEL_OF, level_name
-from ..keys import PROMPT_KEYS, bindings_for, key_for
-from ..memory import collect_while_idle, review_frozen_later
-from ..scene import CHANGES_KEY, Scene, end_banner
-from ..session import Position, Session
-from ..widgets.coach_panel import CoachPanel
-from ..widgets.console import Console
-from ..widgets.game_log import GameLog
-from ..widgets.key_footer import KeyFooter
-from ..widgets.offers import Offers
-from ..widgets.opponents import Opponents
-from ..widgets.panel_bar import PANELS, PanelBar, named_width
-from ..widgets.position_line import PositionLine
-from ..widgets.prompt import IGNORED, Prompt
-from ..widgets.rondel import Rondel
-from ..widgets.status_bar import StatusBar
-from ..widgets.titled import RetitledScroll
-from .handoff import HandoffScreen
+from entropy_tui.tui.keys import PROMPT_KEYS, bindings_for, key_for
+from entropy_tui.tui.memory import collect_while_idle, review_frozen_later
+from entropy_tui.tui.scene import CHANGES_KEY, Scene, end_banner
+from entropy_tui.tui.screens.handoff import HandoffScreen
+from entropy_tui.tui.widgets.coach_panel import CoachPanel
+from entropy_tui.tui.widgets.console import Console
+from entropy_tui.tui.widgets.game_log import GameLog
+from entropy_tui.tui.widgets.key_footer import KeyFooter
+from entropy_tui.tui.widgets.offers import Offers
+from entropy_tui.tui.widgets.opponents import Opponents
+from entropy_tui.tui.widgets.panel_bar import PANELS, PanelBar, named_width
+from entropy_tui.tui.widgets.position_line import PositionLine
+from entropy_tui.tui.widgets.prompt import IGNORED, Prompt
+from entropy_tui.tui.widgets.rondel import Rondel
+from entropy_tui.tui.widgets.status_bar import StatusBar
+from entropy_tui.tui.widgets.titled import RetitledScroll
 
 if TYPE_CHECKING:
-    from entropy_tui.hints import Hint
+    from entropy_tui.play.hints import Hint
 
 # Window sizes from which every panel shows (full), or the rondel and the log show beside one
 # other panel (medium); below, one panel at a time (compact).
@@ -606,7 +605,7 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_save_copy(self) -> None:
-        from .save_copy import SaveCopyScreen
+        from entropy_tui.tui.screens.save_copy import SaveCopyScreen
 
         session = self.session
         names = ", ".join(seat.name for seat in session.seats)
@@ -614,7 +613,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(SaveCopyScreen(suggested), callback=self._save_copy)
 
     def _save_copy(self, name: str | None) -> None:
-        from entropy_tui.saves import copy_path, write_atomically
+        from entropy_tui.saves.files import copy_path, write_atomically
 
         if name is None:
             return
@@ -695,13 +694,13 @@ class GameScreen(Screen[None]):
         self.query_one(CoachPanel).display = self._coach_shown
 
     def action_scores(self) -> None:
-        from .scores import ScoresScreen
+        from entropy_tui.tui.screens.scores import ScoresScreen
 
         if self.scene is not None:
             self.app.push_screen(ScoresScreen(self.scene))
 
     def action_seats(self) -> None:
-        from .seats import SeatsScreen
+        from entropy_tui.tui.screens.seats import SeatsScreen
 
         if self.scene is not None:
             hand_over = None if self.session.watch_only else self._hand_over

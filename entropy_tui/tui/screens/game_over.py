@@ -11,14 +11,13 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from entropy_tui.play.session import Session
 from entropy_tui.rules.scoring import explained_scores, totals_by_round, winners
-
-from ..keys import bindings_for
-from ..scene import seat_tag
-from ..session import Session
-from ..widgets.key_footer import KeyFooter
-from ..widgets.score_table import ScoreTable
-from ..widgets.vp_chart import VpChart
+from entropy_tui.tui.keys import bindings_for
+from entropy_tui.tui.scene import seat_tag
+from entropy_tui.tui.widgets.key_footer import KeyFooter
+from entropy_tui.tui.widgets.score_table import ScoreTable
+from entropy_tui.tui.widgets.vp_chart import VpChart
 
 
 def ranking_lines(session: Session) -> list[Content]:
@@ -76,7 +75,7 @@ class GameOverScreen(Screen[None]):
 
     def action_review(self) -> None:
         """The expert's review; a costly decision picked there opens the replay at it."""
-        from .review import ReviewScreen
+        from entropy_tui.tui.screens.review import ReviewScreen
 
         session = self.session
         save = session.saver.path if session.saver is not None else None

@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..glossary import GLOSSARY
-from ..keys import bindings_for
+from entropy_tui.play.glossary import GLOSSARY
+from entropy_tui.tui.keys import bindings_for
 
 
 def glossary_tables() -> Group:

@@ -10,10 +10,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from entropy_tui.play.config import BOT_LEVELS, SeatConfig
 from entropy_tui.rules.control import PERSON
-
-from ..config import BOT_LEVELS, SeatConfig
-from ..keys import bindings_for
+from entropy_tui.tui.keys import bindings_for
 
 KIND_WORDS = {PERSON: "A person at this keyboard"} | {
     level.kind: f"The {level.name} bot ({level.plays})" for level in BOT_LEVELS

@@ -13,12 +13,11 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from entropy_tui.recap import TurnRecap
-
-from ..config import SeatConfig
-from ..keys import bindings_for
-from ..scene import seat_tag
-from ..widgets.key_footer import KeyFooter
+from entropy_tui.play.config import SeatConfig
+from entropy_tui.play.recap import TurnRecap
+from entropy_tui.tui.keys import bindings_for
+from entropy_tui.tui.scene import seat_tag
+from entropy_tui.tui.widgets.key_footer import KeyFooter
 
 
 class HandoffScreen(Screen[None]):

@@ -13,8 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..config import BOT_LEVELS
-from ..keys import SCOPES, bindings_for, commands_for
+from entropy_tui.play.config import BOT_LEVELS
+from entropy_tui.tui.keys import SCOPES, bindings_for, commands_for
 
 
 def help_tables() -> Group:

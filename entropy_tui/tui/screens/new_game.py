@@ -10,17 +10,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
+from entropy_tui.play.config import BOT_LEVELS, COLOURS, GameConfig, SeatConfig
 from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
-
-from ..config import BOT_LEVELS, COLOURS, GameConfig, SeatConfig
-from ..keys import bindings_for, key_for
-from ..widgets.key_footer import KeyFooter
-from ..widgets.saved_games import SavedGames
-from ..widgets.seat_row import SeatRow
-from ..widgets.tick_box import TickBox
+from entropy_tui.tui.keys import bindings_for, key_for
+from entropy_tui.tui.widgets.key_footer import KeyFooter
+from entropy_tui.tui.widgets.saved_games import SavedGames
+from entropy_tui.tui.widgets.seat_row import SeatRow
+from entropy_tui.tui.widgets.tick_box import TickBox
 
 if TYPE_CHECKING:
-    from entropy_tui.save_folder import SaveSummary
+    from entropy_tui.saves.folder import SaveSummary
 
 DEFAULT_SEATS = (
     (SeatConfig("Ann", None, COLOURS[0].key), True),
@@ -139,7 +138,7 @@ class NewGameScreen(Screen[None]):
     @work(thread=True, exclusive=True)
     def _find_saves(self) -> None:
         """Reading many saves takes a moment: off the input's way."""
-        from entropy_tui.save_folder import list_saves
+        from entropy_tui.saves.folder import list_saves
 
         saves = list_saves()
         self.app.call_from_thread(self._show_saves, saves)

@@ -11,13 +11,12 @@ from typing import ClassVar
 
 from textual import events
 
+from entropy_tui.play.session import Session
 from entropy_tui.rules import Game
 from entropy_tui.rules.control import controller_words, is_control, parse_control
-
-from ..keys import DIGITS, bindings_for
-from ..session import Session
-from ..widgets.prompt import Prompt
-from .game import GameScreen
+from entropy_tui.tui.keys import DIGITS, bindings_for
+from entropy_tui.tui.screens.game import GameScreen
+from entropy_tui.tui.widgets.prompt import Prompt
 
 CHECKPOINT_EVERY = 25  # steps between kept copies of the game, so stepping back is quick
 
@@ -80,7 +79,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):  # none of the playing k
 
     def action_review(self) -> None:
         """The expert's review of the whole game; a costly decision picked there is shown."""
-        from .review import ReviewScreen
+        from entropy_tui.tui.screens.review import ReviewScreen
 
         if self._public:
             self.notify(

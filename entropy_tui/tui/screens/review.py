@@ -18,7 +18,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from entropy_tui.review import (
+from entropy_tui.play.config import SeatConfig
+from entropy_tui.play.review import (
     REVIEW_ITERATIONS,
     Review,
     ReviewCancelled,
@@ -26,12 +27,10 @@ from entropy_tui.review import (
     short_label,
 )
 from entropy_tui.rules import Game
-
-from ..config import SeatConfig
-from ..keys import bindings_for, key_for
-from ..scene import seat_tag
-from ..widgets.key_footer import KeyFooter
-from ..widgets.vp_chart import VpChart
+from entropy_tui.tui.keys import bindings_for, key_for
+from entropy_tui.tui.scene import seat_tag
+from entropy_tui.tui.widgets.key_footer import KeyFooter
+from entropy_tui.tui.widgets.vp_chart import VpChart
 
 LEADS_TITLE = "Expected lead over the best other seat at each round's start (points)"
 

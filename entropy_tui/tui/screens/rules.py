@@ -10,8 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from ..keys import bindings_for
-from ..rules_text import Section, find, sections
+from entropy_tui.play.rules_text import Section, find, sections
+from entropy_tui.tui.keys import bindings_for
 
 
 class RulesScreen(ModalScreen[None]):

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from ..keys import bindings_for
+from entropy_tui.tui.keys import bindings_for
 
 
 class SaveCopyScreen(ModalScreen[str | None]):

@@ -8,9 +8,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-from ..keys import bindings_for
-from ..scene import Scene
-from ..widgets.score_table import ScoreTable
+from entropy_tui.tui.keys import bindings_for
+from entropy_tui.tui.scene import Scene
+from entropy_tui.tui.widgets.score_table import ScoreTable
 
 
 class ScoresScreen(ModalScreen[None]):

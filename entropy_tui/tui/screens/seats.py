@@ -14,10 +14,9 @@ from textual.widgets import Static
 
 from entropy_tui.rules import InvalidChoice
 from entropy_tui.rules.control import PERSON, controller_words
-
-from ..keys import bindings_for
-from ..scene import Scene, seat_tag
-from ..widgets.console import Console
+from entropy_tui.tui.keys import bindings_for
+from entropy_tui.tui.scene import Scene, seat_tag
+from entropy_tui.tui.widgets.console import Console
 
 # Hands a seat to a bot kind (None: a person) and returns the scene after it.
 HandOver = Callable[[int, str | None], Scene]
@@ -67,7 +66,7 @@ class SeatsScreen(ModalScreen[None]):
         self._show()
 
     def action_hand_over(self) -> None:
-        from .hand_over import HandOverScreen
+        from entropy_tui.tui.screens.hand_over import HandOverScreen
 
         seat = self.seat
         self.app.push_screen(

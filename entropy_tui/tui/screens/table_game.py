@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from entropy_tui.table.replica import ReplicaSession
-
-from ..keys import bindings_for, key_for
-from ..scene import Scene
-from ..widgets.prompt import Prompt
-from .game import GameScreen
-from .game_over import GameOverScreen
-from .table_open import TableOpenScreen
+from entropy_tui.tui.keys import bindings_for, key_for
+from entropy_tui.tui.scene import Scene
+from entropy_tui.tui.screens.game import GameScreen
+from entropy_tui.tui.screens.game_over import GameOverScreen
+from entropy_tui.tui.screens.table_open import TableOpenScreen
+from entropy_tui.tui.widgets.prompt import Prompt
 
 # Commands of a game at home that a shared table does without: a move the others have seen
 # stays made, bots are paced by the table, and a copy of everyone's cards is not for one screen.
@@ -84,7 +83,7 @@ class TableScreen(GameScreen):
         return viewer if viewer is not None else scene.acting
 
     def action_seats(self) -> None:
-        from .seats import SeatsScreen
+        from entropy_tui.tui.screens.seats import SeatsScreen
 
         if self.scene is not None:
             self.app.push_screen(SeatsScreen(self.scene, None))  # seats change hands at the host

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..keys import bindings_for
+from entropy_tui.tui.keys import bindings_for
 
 
 class TableOpenScreen(ModalScreen[None]):

@@ -1,13 +1,13 @@
 """The coach's panel in a guided game, above the prompt: the lesson taught at this decision (F1
 opens its rules section) and the option the coach suggests, with its reason. The advice comes
-from entropy_tui.coach; this only lays it out."""
+from entropy_tui.play.coach; this only lays it out."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
-from ..scene import Scene
-from .text_panel import TextPanel
+from entropy_tui.tui.scene import Scene
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 TITLE = "Coach"
 KEYS = "F1 rules, k hides"

@@ -15,10 +15,9 @@ from entropy_tui.rules.catalog import CatalogIndex
 from entropy_tui.rules.describe import card_words, effects_words
 from entropy_tui.rules.scoring import ScoreBreakdown
 from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
-
-from ..scene import Scene, marked, seat_tag
-from .solar_systems import SystemMarks, draw_systems
-from .text_panel import TextPanel
+from entropy_tui.tui.scene import Scene, marked, seat_tag
+from entropy_tui.tui.widgets.solar_systems import SystemMarks, draw_systems
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 
 class Console(TextPanel):

@@ -18,11 +18,10 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Size
 
-from entropy_tui.log_words import seen_by
-
-from ..draw import wrap
-from ..scene import Scene
-from .line_view import LineView
+from entropy_tui.play.log_words import seen_by
+from entropy_tui.tui.draw import wrap
+from entropy_tui.tui.scene import Scene
+from entropy_tui.tui.widgets.line_view import LineView
 
 MAX_EVENTS = 2000
 INDENT = "  "

@@ -11,10 +11,9 @@ from textual.content import Content
 from entropy_tui.rules.describe import biome_words, card_words, effects_words
 from entropy_tui.rules.visibility import HIDDEN
 from entropy_tui.rules.vocabulary import title
-
-from ..glyphs import icons
-from ..scene import Scene, marked
-from .text_panel import TextPanel
+from entropy_tui.tui.glyphs import icons
+from entropy_tui.tui.scene import Scene, marked
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 
 class Offers(TextPanel):

@@ -8,10 +8,9 @@ from textual.content import Content
 
 from entropy_tui.rules import rondel
 from entropy_tui.rules.vocabulary import RESOURCES
-
-from ..glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
-from ..scene import Scene, marked, seat_tag
-from .text_panel import TextPanel
+from entropy_tui.tui.glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
+from entropy_tui.tui.scene import Scene, marked, seat_tag
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 
 class Opponents(TextPanel):

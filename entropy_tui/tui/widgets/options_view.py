@@ -21,8 +21,8 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 
-from ..draw import wrap
-from .line_view import LineView
+from entropy_tui.tui.draw import wrap
+from entropy_tui.tui.widgets.line_view import LineView
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,9 @@ from textual.content import Content
 from textual.geometry import Size
 
 from entropy_tui.rules.missions import lifeform_goals
-
-from ..glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
-from ..scene import Scene, seat_tag
-from .text_panel import TextPanel
+from entropy_tui.tui.glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
+from entropy_tui.tui.scene import Scene, seat_tag
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 RESOURCES = ("energy", "mass", "entropy")
 

@@ -16,12 +16,11 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import ProgressBar, Static
 
-from entropy_tui.recap import since_last_turn, this_turn
-
-from ..keys import key_for
-from ..scene import Scene, seat_tag
-from .options_view import Choice, OptionsView
-from .titled import Retitled
+from entropy_tui.play.recap import since_last_turn, this_turn
+from entropy_tui.tui.keys import key_for
+from entropy_tui.tui.scene import Scene, seat_tag
+from entropy_tui.tui.widgets.options_view import Choice, OptionsView
+from entropy_tui.tui.widgets.titled import Retitled
 
 SUGGESTED = "  <- the coach's pick"
 CONFIRM_TURN_END = "confirm_turn_end"  # the engine's Decision kind for "End your turn"

@@ -11,15 +11,14 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.strip import Strip
 
-from entropy_tui.changes import Changes
+from entropy_tui.play.changes import Changes
 from entropy_tui.rules import rondel
 from entropy_tui.rules.movement import preview_move
-
-from ..draw import DOUBLE, HEAVY, box, fit, wrap
-from ..glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
-from ..scene import Scene, marked
-from .line_view import Line, joined
-from .text_panel import TextPanel
+from entropy_tui.tui.draw import DOUBLE, HEAVY, box, fit, wrap
+from entropy_tui.tui.glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
+from entropy_tui.tui.scene import Scene, marked
+from entropy_tui.tui.widgets.line_view import Line, joined
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 CELL = 18  # cell width; four cells make the top and bottom rows
 MARK = 6  # the list's first column: the reach mark, "[2]ok "

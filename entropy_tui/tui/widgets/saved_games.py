@@ -12,7 +12,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
-    from entropy_tui.save_folder import SaveSummary
+    from entropy_tui.saves.folder import SaveSummary
 
 
 class SavedGames(OptionList):

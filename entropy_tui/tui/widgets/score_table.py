@@ -6,11 +6,10 @@ from __future__ import annotations
 from textual.content import Content
 from textual.geometry import Size
 
+from entropy_tui.play.config import SeatConfig
 from entropy_tui.rules.scoring import LEFTOVERS_PER_VP, OF_ONE_TYPE, ScoreBreakdown
 from entropy_tui.rules.vocabulary import title
-
-from ..config import SeatConfig
-from .text_panel import TextPanel
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 NAME_WIDTH = 20
 COLUMN_WIDTH = 14  # 4 seats fit in 76 columns: an 80-column window with a border and padding

@@ -6,9 +6,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from ..config import BOT_LEVELS, COLOURS, SeatConfig
-from .cycler import Cycler
-from .tick_box import TickBox
+from entropy_tui.play.config import BOT_LEVELS, COLOURS, SeatConfig
+from entropy_tui.tui.widgets.cycler import Cycler
+from entropy_tui.tui.widgets.tick_box import TickBox
 
 # A seat's level: a person, or a bot named for how well it plays.
 KINDS: list[tuple[str, str]] = [("Human", "human")] + [

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.geometry import Size
 
-from ..scene import Scene, end_banner, seat_tag
-from .text_panel import TextPanel
+from entropy_tui.tui.scene import Scene, end_banner, seat_tag
+from entropy_tui.tui.widgets.text_panel import TextPanel
 
 
 class StatusBar(TextPanel):

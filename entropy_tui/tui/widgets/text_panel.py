@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.style import Style
 
-from .line_view import Line, LineView
+from entropy_tui.tui.widgets.line_view import Line, LineView
 
 # A grow-only panel grows by whole steps of this many rows: growing lays the screen out again
 # (two frames, about 25 ms), so it should happen seldom; the price is a few blank rows at the end.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widget import Widget
 
-from ..config import SeatConfig
+from entropy_tui.play.config import SeatConfig
 
 AXIS_WIDTH = 5
 

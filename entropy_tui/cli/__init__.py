@@ -1,0 +1,1 @@
+"""The command line: one parser with a subcommand per way to run the game."""

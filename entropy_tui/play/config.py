@@ -1,0 +1,161 @@
+"""Who plays and how: seats (name, human or bot, colour) and the game's settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIN_SEATS, MAX_SEATS = 2, 4
+
+
+@dataclass(frozen=True, slots=True)
+class BotLevel:
+    """A bot as players meet it: named for a kind of player, not for how it works."""
+
+    kind: str  # the bot's name in code ("greedy")
+    name: str  # what players read ("Casual")
+    plays: str  # what it does, in a few words
+    seconds: float = 0.0  # about how long it thinks over a decision (its default budget)
+
+
+BOT_LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("random", "Beginner", "takes any allowed option, at random"),
+    BotLevel("greedy", "Casual", "takes what looks best one step ahead, without planning"),
+    BotLevel(
+        "expert", "Expert", "plans ahead, playing out many futures (about a second a decision)", 1.0
+    ),
+)
+LEVEL_OF: dict[str, BotLevel] = {level.kind: level for level in BOT_LEVELS}
+BOT_KINDS: tuple[str, ...] = tuple(LEVEL_OF)
+# Bots that answer within a frame: with no pause asked for, they play at once, in the app's
+# own thread. The others search, and always think in the background.
+QUICK_BOTS = frozenset({"random", "greedy"})
+HINT_SECONDS = 1.0  # the expert's thinking time for a hint: its time for a decision of its own
+
+
+def bot_kind(word: str) -> str | None:
+    """The bot a player's word names: its name in code or its level ("expert", "Casual")."""
+    word = word.strip().casefold()
+    return next((b.kind for b in BOT_LEVELS if word in (b.kind, b.name.casefold())), None)
+
+
+def level_name(kind: str) -> str:
+    level = LEVEL_OF.get(kind)
+    return level.name if level is not None else kind.title()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatColour:
+    """A player colour; its symbol carries the same meaning for readers who can't see colour."""
+
+    key: str  # also names the theme variable "seat-<key>"
+    name: str
+    symbol: str
+
+    @property
+    def style(self) -> str:
+        return f"bold $seat-{self.key}"
+
+
+COLOURS: tuple[SeatColour, ...] = (
+    SeatColour("orange", "Orange", "@"),
+    SeatColour("blue", "Blue", "#"),
+    SeatColour("teal", "Teal", "&"),
+    SeatColour("purple", "Purple", "%"),
+    SeatColour("red", "Red", "*"),
+    SeatColour("yellow", "Yellow", "$"),
+)
+COLOUR_BY_KEY: dict[str, SeatColour] = {c.key: c for c in COLOURS}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    name: str
+    bot: str | None = None  # None: a person at the keyboard
+    colour: str = "orange"
+    remote: bool = False  # a person at a shared table who plays from another terminal
+
+    @property
+    def look(self) -> SeatColour:
+        return COLOUR_BY_KEY[self.colour]
+
+    @property
+    def kind_label(self) -> str:
+        if self.bot is not None:
+            return f"{level_name(self.bot)} bot"
+        return "remote player" if self.remote else "human"
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    seats: tuple[SeatConfig, ...]
+    seed: int
+    alternative_objectives: bool = False
+    open_hands: bool = False
+    tutorial: bool = False  # a guided game, with the coach
+    # A person ends their turn with "End your turn" (bots never do); the engine's own default
+    # is off, which is what games saved before the setting existed were played with.
+    confirm_turn_end: bool = True
+    hints: bool = True  # `h` asks the expert for a hint at a person's decision
+
+    def problems(self) -> list[str]:
+        """What stops this configuration from starting a game, in words."""
+        found = []
+        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
+            found.append(f"Entropy needs {MIN_SEATS} to {MAX_SEATS} seats, not {len(self.seats)}.")
+        names = [seat.name.strip() for seat in self.seats]
+        if any(not name for name in names):
+            found.append("Every seat needs a name.")
+        if len({name.casefold() for name in names}) != len(names):
+            found.append("Two seats have the same name.")
+        if len({seat.colour for seat in self.seats}) != len(self.seats):
+            found.append("Two seats have the same colour.")
+        unknown = sorted({s.bot for s in self.seats if s.bot is not None} - set(BOT_KINDS))
+        if unknown:
+            found.append(f"Unknown bot kind {', '.join(unknown)}: use {_kinds_words()}.")
+        return found
+
+
+def tutorial_config(name: str = "Ann") -> GameConfig:
+    """The guided first game: the learner, then the coach's chosen bot, on the chosen seed."""
+    from entropy_tui.play.coach import TUTORIAL_OPPONENT, TUTORIAL_SEED
+
+    bot_name, bot = TUTORIAL_OPPONENT
+    if name.strip().casefold() == bot_name.casefold():
+        bot_name = f"{bot_name} (bot)"
+    learner = SeatConfig(name.strip() or "Ann", None, COLOURS[0].key)
+    opponent = SeatConfig(bot_name, bot, COLOURS[1].key)
+    return GameConfig((learner, opponent), seed=TUTORIAL_SEED, tutorial=True)
+
+
+def parse_seats(spec: str) -> tuple[SeatConfig, ...]:
+    """`"Ann,Bob,bot:greedy"` -> seats in order; a bot entry may name itself: `bot:random:Rex`,
+    and may name its level instead of its kind: `bot:casual`.
+
+    Colours follow the order of COLOURS. Raises ValueError with a readable message.
+    """
+    entries = [part.strip() for part in spec.split(",") if part.strip()]
+    if not MIN_SEATS <= len(entries) <= MAX_SEATS:
+        raise ValueError(f"--seats needs {MIN_SEATS} to {MAX_SEATS} names, got {len(entries)}")
+    seats = []
+    for position, entry in enumerate(entries):
+        colour = COLOURS[position].key
+        if entry.lower().startswith("bot:"):
+            _, _, rest = entry.partition(":")
+            word, _, name = rest.partition(":")
+            kind = bot_kind(word)
+            if kind is None:
+                raise ValueError(f"unknown bot {word.strip()!r} in {entry!r}: use {_kinds_words()}")
+            default_name = f"{level_name(kind)} {position + 1}"
+            seats.append(SeatConfig(name.strip() or default_name, kind, colour))
+        else:
+            seats.append(SeatConfig(entry, None, colour))
+    config = GameConfig(tuple(seats), seed=0)
+    if config.problems():
+        raise ValueError(" ".join(config.problems()))
+    return config.seats
+
+
+def _kinds_words() -> str:
+    """ "random (Beginner), greedy (Casual) or ..." """
+    words = [f"{level.kind} ({level.name})" for level in BOT_LEVELS]
+    return ", ".join(words[:-1]) + " or " + words[-1]

@@ -1,0 +1,1 @@
+"""Save files: their schema, writing and reading them, the saves folder."""

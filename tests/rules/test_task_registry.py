@@ -1,0 +1,102 @@
+"""The Task handlers are listed in one registry, and the engine's imports run one way:
+game -> tasks (the registry) -> the rule modules, which never import either back."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import entropy_tui.rules
+from entropy_tui.rules.tasks import HANDLERS
+
+RULES = Path(entropy_tui.rules.__file__).parent
+ENGINE = "entropy_tui.rules"
+UPSTREAM = {"game", "tasks"}  # what a rule module may know of only for type hints
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The engine modules `path` imports at module level, outside `if TYPE_CHECKING:`, as
+    dotted names relative to the rules package ("game", "actions.common")."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = path.parent.relative_to(RULES).parts
+    found = set()
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level == 0:
+            if node.module and node.module.startswith(ENGINE + "."):
+                found.add(node.module.removeprefix(ENGINE + "."))
+            elif node.module == ENGINE:
+                found |= {alias.name for alias in node.names}
+            continue
+        base = list(package[: len(package) - (node.level - 1)])
+        if node.module:
+            found.add(".".join([*base, *node.module.split(".")]))
+        else:
+            found |= {".".join([*base, alias.name]) for alias in node.names}
+    return found
+
+
+def imports_after_code(path: Path) -> list[int]:
+    """Lines of module-level imports that come after other statements (imports made at the
+    bottom of a module, to break a cycle, are what this forbids)."""
+    lines, code_seen = [], False
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        docstring = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            if code_seen:
+                lines.append(node.lineno)
+        elif not docstring and not isinstance(node, ast.If):  # if TYPE_CHECKING: imports
+            code_seen = True
+    return lines
+
+
+def test_no_rule_module_imports_the_game_or_the_registry() -> None:
+    modules = [m for m in RULES.rglob("*.py") if m.stem not in {"game", "tasks", "__init__"}]
+    assert len(modules) > 20
+    offenders = {str(m.relative_to(RULES)): runtime_imports(m) & UPSTREAM for m in sorted(modules)}
+    assert {m: found for m, found in offenders.items() if found} == {}
+
+
+def test_no_engine_module_imports_at_its_bottom() -> None:
+    offenders = {str(m.relative_to(RULES)): imports_after_code(m) for m in RULES.rglob("*.py")}
+    assert {m: lines for m, lines in offenders.items() if lines} == {}
+
+
+def test_the_checkers_see_what_they_forbid(tmp_path: Path) -> None:
+    sample = RULES / "actions" / "common.py"
+    assert "decision" in runtime_imports(sample)  # from entropy_tui.rules.decision import Option
+    bottom = tmp_path / "bottom.py"
+    bottom.write_text("import os\n\nX = 1\nfrom . import game  # noqa\n", encoding="utf-8")
+    assert imports_after_code(bottom) == [4]
+
+
+def test_every_handler_is_a_rule_function_resolving_its_own_kind() -> None:
+    assert len(HANDLERS) > 30
+    for kind, handler in HANDLERS.items():
+        assert inspect.isfunction(handler), kind
+        assert handler.__module__.startswith("entropy_tui.rules."), kind
+        assert list(inspect.signature(handler).parameters) == ["game", "task"], kind
+
+
+def imports_in_functions(path: Path) -> list[int]:
+    """Lines of engine imports made inside a function: the way a cycle of imports is hidden."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom) and (
+                    inner.level > 0 or (inner.module or "").startswith(ENGINE)
+                ):
+                    lines.append(inner.lineno)
+    return lines
+
+
+def test_no_rule_module_hides_a_cycle_in_a_function_import() -> None:
+    """Only the game imports some modules when first needed (the set-up, the snapshot check,
+    views and scores), to start quickly; no rule module imports one of the engine's inside a
+    function, so no cycle of imports hides there."""
+    modules = [m for m in RULES.rglob("*.py") if m.stem != "game"]
+    offenders = {str(m.relative_to(RULES)): imports_in_functions(m) for m in sorted(modules)}
+    assert {m: lines for m, lines in offenders.items() if lines} == {}

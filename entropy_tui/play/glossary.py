@@ -11,9 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from entropy_tui.play.config import COLOURS
-from entropy_tui.rules.describe import NO_ICONS
-from entropy_tui.rules.vocabulary import title
-from entropy_tui.tui.glyphs import (
+from entropy_tui.play.glyphs import (
     ASTEROID_SPACE,
     CHANGED,
     CONDITION_LETTER,
@@ -23,6 +21,8 @@ from entropy_tui.tui.glyphs import (
     RESOURCE_LETTER,
     TOKEN_LETTER,
 )
+from entropy_tui.rules.describe import NO_ICONS
+from entropy_tui.rules.vocabulary import title
 
 SEAT_SYMBOLS = "".join(colour.symbol for colour in COLOURS)
 _SEAT = f"[{re.escape(SEAT_SYMBOLS)}]"

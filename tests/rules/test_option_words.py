@@ -3,11 +3,11 @@ wording for a component without icons, and labels that read well quoted in an un
 
 from __future__ import annotations
 
+from entropy_tui.play.glyphs import conditions_letters
 from entropy_tui.play.timeline import Timeline
 from entropy_tui.rules import Game
 from entropy_tui.rules.describe import NO_ICONS, card_words, effects_words
 from entropy_tui.rules.effects import planet_label
-from entropy_tui.tui.glyphs import conditions_letters
 from tests.builders_extra import arranged_game, inner, label, put_on_top, set_token
 from tests.support import blank_game, only, planet, refresh, system
 

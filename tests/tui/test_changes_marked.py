@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.glyphs import CHANGED
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.glyphs import CHANGED
 from entropy_tui.tui.scene import Scene
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.handoff import HandoffScreen

@@ -9,14 +9,14 @@ import pytest
 
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.play.glossary import GLOSSARY, explained
-from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.glyphs import (
+from entropy_tui.play.glyphs import (
     CHANGED,
     CONDITION_LETTER,
     LIFEFORM_LETTER,
     RESOURCE_LETTER,
     TOKEN_LETTER,
 )
+from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.keys import COMMANDS
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.glossary import GlossaryScreen, glossary_tables

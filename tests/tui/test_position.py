@@ -13,12 +13,12 @@ from textual.pilot import Pilot
 
 from entropy_tui.bots import make_bot
 from entropy_tui.play.config import GameConfig, parse_seats
+from entropy_tui.play.glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
 from entropy_tui.play.recap import since_last_turn, this_turn
 from entropy_tui.play.session import Session
 from entropy_tui.rules.missions import lifeform_goals
 from entropy_tui.rules.scoring import explained_scores
 from entropy_tui.tui.app import EntropyApp
-from entropy_tui.tui.glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.screens.handoff import HandoffScreen
 from entropy_tui.tui.widgets.game_log import GameLog

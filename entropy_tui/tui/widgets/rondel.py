@@ -12,10 +12,10 @@ from textual.geometry import Size
 from textual.strip import Strip
 
 from entropy_tui.play.changes import Changes
+from entropy_tui.play.glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
 from entropy_tui.rules import rondel
 from entropy_tui.rules.movement import preview_move
 from entropy_tui.tui.draw import DOUBLE, HEAVY, box, fit, wrap
-from entropy_tui.tui.glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
 from entropy_tui.tui.scene import Scene, marked
 from entropy_tui.tui.widgets.line_view import Line, joined
 from entropy_tui.tui.widgets.text_panel import TextPanel

@@ -10,16 +10,16 @@ from typing import Any
 from textual.content import Content
 
 from entropy_tui.play.changes import Changes
-from entropy_tui.rules.catalog import CatalogIndex
-from entropy_tui.rules.vocabulary import title
-from entropy_tui.tui.draw import LIGHT, box, fit
-from entropy_tui.tui.glyphs import (
+from entropy_tui.play.glyphs import (
     ASTEROID_SPACE,
     action_name,
     icons,
     lifeforms_letters,
     short_effects,
 )
+from entropy_tui.rules.catalog import CatalogIndex
+from entropy_tui.rules.vocabulary import title
+from entropy_tui.tui.draw import LIGHT, box, fit
 from entropy_tui.tui.scene import CHANGED_STYLE, marked
 
 PLANET_WIDTH = 30  # the narrowest Planet box, border included: its lines read whole

@@ -67,7 +67,9 @@ class SshServer:
         while self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    async def _listen(self, host: str, port: int, host_key: asyncssh.SSHKey) -> None:
+    async def _listen(
+        self, host: str, port: int, host_key: asyncssh.SSHKey, login_timeout: float
+    ) -> None:
         self._acceptor = await asyncssh.create_server(
             lambda: _Login(self),
             host,
@@ -80,7 +82,7 @@ class SshServer:
             agent_forwarding=False,
             x11_forwarding=False,
             kbdint_auth=False,
-            login_timeout=LOGIN_TIMEOUT,
+            login_timeout=login_timeout,
             keepalive_interval=KEEPALIVE_INTERVAL,
             keepalive_count_max=KEEPALIVE_COUNT_MAX,
         )
@@ -100,9 +102,11 @@ async def start_ssh_server(
     authorized_keys: Path | None,
     password: str | None,
     command_for: CommandFor,
+    login_timeout: float = LOGIN_TIMEOUT,
 ) -> SshServer:
     """Listen on host:port (port 0: any free port, see `.port`) with the key at `host_key`
-    (created if missing); each login runs `command_for(user, key fingerprint)` in a terminal."""
+    (created if missing); each login runs `command_for(user, key fingerprint)` in a terminal.
+    A connection not logged in `login_timeout` seconds after its first byte is closed."""
     if authorized_keys is None and password is None:
         raise ValueError("an SSH table needs an authorized keys file, a password, or both")
     ensure_host_key(host_key)
@@ -112,7 +116,7 @@ async def start_ssh_server(
         if not logging.getLogger(name).handlers:
             logging.getLogger(name).addHandler(logging.NullHandler())
     server = SshServer(authorized_keys=authorized_keys, password=password, command_for=command_for)
-    await server._listen(host, port, load_host_key(host_key))
+    await server._listen(host, port, load_host_key(host_key), login_timeout)
     return server
 
 

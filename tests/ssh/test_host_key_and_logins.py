@@ -7,10 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import entropy_tui.ssh
 from entropy_tui.ssh import HostKeyError, ensure_host_key, logins
 from entropy_tui.ssh.terminal import MAX_COLUMNS, MAX_ROWS, clamp_size, terminal_type
-from tests.rules.test_engine_is_pure import FORBIDDEN, imported_roots
 
 
 def test_the_host_key_is_made_once_and_kept_private(tmp_path: Path) -> None:
@@ -132,10 +130,3 @@ def test_a_claimed_terminal_size_is_bounded(
 )  # fmt: skip
 def test_only_a_plain_terminal_name_passes_as_term(requested: str | None, given: str) -> None:
     assert terminal_type(requested) == given
-
-
-def test_the_ssh_package_imports_no_user_interface_library() -> None:
-    modules = sorted(Path(entropy_tui.ssh.__file__).parent.rglob("*.py"))
-    assert len(modules) >= 4
-    offenders = {m.name: imported_roots(m) & FORBIDDEN for m in modules}
-    assert {name: found for name, found in offenders.items() if found} == {}

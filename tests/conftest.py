@@ -1,11 +1,21 @@
 """Every test saves into a folder of its own, never the user's data folder, and caches the
-checked catalog in a folder of its own, never the user's cache."""
+checked catalog in a folder of its own, never the user's cache. A test that runs the program
+end to end (in tmux, over SSH, in a browser, as a process of its own) is slow too, so that
+`pytest -m "not slow"` leaves them all out."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+
+END_TO_END = ("tmux", "ssh", "browser", "process")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(item.get_closest_marker(name) for name in END_TO_END):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

@@ -161,6 +161,7 @@ def test_the_same_seed_gives_the_same_greedy_choices() -> None:
     assert choices(3) == choices(3)
 
 
+@pytest.mark.slow
 def test_greedy_does_not_exchange_for_nothing() -> None:
     """Once the action is done an exchange buys nothing this turn: the bot ends its Action
     step instead of trading Entropy away (unless it holds more than it can use)."""

@@ -15,6 +15,7 @@ from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.play.session import Session
 from entropy_tui.saves.folder import list_saves
 
+pytestmark = pytest.mark.process
 PROMPT = re.compile(r"Choose 1(?: to (\d+))?, or type a command: ")
 OPTION = re.compile(r"^(\d+)\. .*$", re.MULTILINE)
 NOT_POSSIBLE = "(not possible: "

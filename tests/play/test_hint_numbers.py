@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from entropy_tui.bots.greedy import GreedyBot
 from entropy_tui.play.hints import why
 from entropy_tui.play.thinking import PlainDecision
@@ -98,6 +100,7 @@ def positions() -> list[tuple[Game, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_numbers_of_a_hint_are_what_its_option_does() -> None:
     wrong = []
     for game, option_id in positions():

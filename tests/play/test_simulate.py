@@ -80,6 +80,7 @@ def test_the_same_seed_gives_the_same_report(capsys: pytest.CaptureFixture[str])
     }
 
 
+@pytest.mark.slow
 def test_an_older_edition_of_the_component_data_can_be_played(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

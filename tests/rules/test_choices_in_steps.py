@@ -36,6 +36,7 @@ def newest_game() -> Game:
     return blank_game(edition=None)
 
 
+@pytest.mark.slow
 def test_greedy_games_ask_at_most_14_options_and_nearly_always_9() -> None:
     counts: Counter[int] = Counter()
     for seats in (2, 3):

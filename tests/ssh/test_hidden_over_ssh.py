@@ -19,7 +19,7 @@ from tests.tui.tmux import Tmux, needs_tmux
 from .support import needs_openssh
 from .table import SshTable, game_drawn
 
-pytestmark = [needs_openssh, needs_tmux]
+pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux]
 ANN, BOB = 0, 1
 STEPS = 4  # decisions made at both tables after the first position
 # Ann's seat code, in the notice her screen opens with: each table makes its own.

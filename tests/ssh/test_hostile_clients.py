@@ -17,6 +17,7 @@ from entropy_tui.ssh.terminal import MAX_COLUMNS, MAX_ROWS, PtyProgram
 
 from .support import ProbeCommands
 
+pytestmark = pytest.mark.ssh
 PASSWORD = "table-password"
 
 

@@ -14,6 +14,7 @@ import pytest
 from entropy_tui.ssh import session, start_ssh_server
 from tests.table.support import make_table
 
+pytestmark = pytest.mark.ssh
 PASSWORD = "table-password"
 MAX_RSS_MB = 150
 FLOOD_BYTES = 600 * 1024

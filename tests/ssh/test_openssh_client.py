@@ -28,7 +28,7 @@ from .support import (
     ssh_options,
 )
 
-pytestmark = [needs_openssh, needs_tmux]
+pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux]
 PASSWORD = "table-password"
 
 

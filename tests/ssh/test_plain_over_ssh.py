@@ -16,7 +16,7 @@ from tests.table.support import make_table
 
 from .support import ServerThread, needs_openssh, ssh_options
 
-pytestmark = [needs_openssh]
+pytestmark = [needs_openssh, pytest.mark.ssh, pytest.mark.process]
 PASSWORD = "table-password"
 WAIT = 30  # seconds for one answer: a login starts a screen of its own, slow on a busy machine
 PROMPT = "Choose 1 to 3, or type a command: "

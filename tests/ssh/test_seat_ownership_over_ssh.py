@@ -16,7 +16,7 @@ from tests.tui.tmux import Tmux, needs_tmux
 from .support import fingerprint_of, needs_openssh, ssh_options
 from .table import PASSWORD, SIZE, SshTable, game_drawn, own_hand
 
-pytestmark = [needs_openssh, needs_tmux]
+pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux]
 PLAYERS = ["Ann", "Bob"]
 
 

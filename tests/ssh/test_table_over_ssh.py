@@ -13,7 +13,7 @@ from tests.tui.tmux import Tmux, needs_tmux
 from .support import needs_openssh
 from .table import SshTable, game_drawn, names_on, own_hand, secrets_hidden_from
 
-pytestmark = [needs_openssh, needs_tmux]
+pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux]
 PLAYERS = ["Ann", "Bob"]
 
 

@@ -8,9 +8,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.tui.tmux import Tmux, needs_tmux
 
-pytestmark = needs_tmux
+pytestmark = [needs_tmux, pytest.mark.tmux]
 
 
 def host_processes(data: Path) -> list[int]:

@@ -23,6 +23,7 @@ from tests.table.support import make_table
 
 from .helpers import screen_text, settle
 
+pytestmark = pytest.mark.slow
 STEPS = 40
 SPECTATOR = None
 

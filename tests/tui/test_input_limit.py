@@ -66,6 +66,7 @@ def packet(data: bytes) -> bytes:
     return b"D" + len(data).to_bytes(4, "big") + data
 
 
+@pytest.mark.process
 async def test_an_arrow_flood_from_a_browser_tab_leaves_its_app_small() -> None:
     """Slow (some 20 s): the app as textual-serve runs it for a browser tab, fed 1 MB of arrow
     keys on its stdin; its memory is sampled throughout."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.screens.game import GameScreen
@@ -59,6 +61,7 @@ def _log_as_new(screen: GameScreen) -> None:
     assert log._lines == new._lines  # the older pages too
 
 
+@pytest.mark.slow
 async def test_each_persons_log_is_kept_and_shows_what_a_new_log_would() -> None:
     # Two people at one screen with hidden hands: each has private lines of their own, and the
     # log the keyboard passes back to was read before, with the game gone on since.
@@ -82,6 +85,7 @@ def _seats_as_new(screen: GameScreen) -> None:
     game.state.players[other].energy += 1
 
 
+@pytest.mark.slow
 async def test_each_seats_lines_are_kept_and_show_what_new_panels_would() -> None:
     handoffs = await _play("Ann,Bea,Cy", 4, 120, _seats_as_new)
     assert handoffs >= 6

@@ -112,6 +112,7 @@ def test_the_parser_the_apps_driver_reads_with_cuts_a_long_paste(
     assert [message.key for message in read if isinstance(message, events.Key)] == ["k"]
 
 
+@pytest.mark.process
 async def test_a_paste_that_never_ends_leaves_a_browser_tabs_app_small() -> None:
     """Slow (some 15 s): the app as textual-serve runs it for a browser tab, fed the start of a
     paste and 16 MB of text on its stdin, and never the paste's end; its memory is sampled

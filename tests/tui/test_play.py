@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.screens.game_over import GameOverScreen
@@ -13,6 +15,7 @@ from entropy_tui.tui.screens.handoff import HandoffScreen
 from .helpers import bot_picker, play_to_the_end, random_picker
 
 
+@pytest.mark.slow
 async def test_one_human_against_bots_plays_to_game_over() -> None:
     config = GameConfig(parse_seats("Ann,bot:random,bot:random"), seed=11)
     app = EntropyApp(config=config, bot_delay=0)
@@ -24,6 +27,7 @@ async def test_one_human_against_bots_plays_to_game_over() -> None:
         assert app.screen.session.game.over
 
 
+@pytest.mark.slow
 async def test_two_humans_pass_the_keyboard_to_game_over() -> None:
     config = GameConfig(parse_seats("Ann,Bea"), seed=5)
     app = EntropyApp(config=config, bot_delay=0)

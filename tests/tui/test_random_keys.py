@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui.app import EntropyApp
 
 from .helpers import press
 
+pytestmark = pytest.mark.slow
 KEYS = (
     *"0123456789",
     *"abcdefghijklmnoprstuvwxz",  # no q: it quits the game-over screen

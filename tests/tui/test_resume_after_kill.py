@@ -11,12 +11,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from entropy_tui.saves.files import load_game
 from entropy_tui.saves.folder import list_saves
 
 from .tmux import Tmux, needs_tmux
 
-pytestmark = needs_tmux
+pytestmark = [needs_tmux, pytest.mark.tmux]
 
 
 def launch(folder: Path, *args: str) -> Tmux:

@@ -176,6 +176,7 @@ async def test_ctrl_s_keeps_a_named_copy(private_saves_folder: Path) -> None:
         assert app.session is not None and game.snapshot() == app.session.game.snapshot()
 
 
+@pytest.mark.slow
 async def test_the_replay_steps_through_the_choices_with_the_log_in_step() -> None:
     final = played(8, 60)
     path = copy_path("to replay")

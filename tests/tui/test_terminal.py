@@ -12,7 +12,7 @@ import pytest
 
 from .tmux import Tmux, needs_tmux
 
-pytestmark = needs_tmux
+pytestmark = [needs_tmux, pytest.mark.tmux]
 
 
 def start(size: tuple[int, int]) -> Tmux:

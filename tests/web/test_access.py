@@ -45,6 +45,7 @@ def page_of(server: WebServer, host: str = "127.0.0.1") -> str:
     return f"http://{host}:{server.port}/"
 
 
+@pytest.mark.slow
 async def test_without_a_password_the_page_opens_only_with_the_token_in_its_link(
     served: WebServer,
 ) -> None:

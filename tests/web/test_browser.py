@@ -9,7 +9,7 @@ import pytest
 
 from .browser import Browser, Served, has_all, needs_chromium, wait_until
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.browser]
 
 NEW_GAME = ("ENTROPY - new game", "Seat 1", "Start game")
 KEYS_LIST = "Keys (g: what the letters mean, Esc closes)"

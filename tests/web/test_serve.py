@@ -103,6 +103,7 @@ TINY_APP = [
 ]
 
 
+@pytest.mark.slow
 async def test_a_password_keeps_out_every_request_without_it() -> None:
     server = await start_web_server(TINY_APP, port=0, password="sesame")
     page = f"http://127.0.0.1:{server.port}/"

@@ -8,6 +8,7 @@ import sys
 import urllib.error
 import urllib.request
 
+import pytest
 from selenium.webdriver.common.keys import Keys
 
 from tests.ssh.table import free_port
@@ -15,7 +16,7 @@ from tests.tui.tmux import Tmux, needs_tmux
 
 from .browser import Browser, has_all, needs_chromium, wait_until
 
-pytestmark = [needs_chromium, needs_tmux]
+pytestmark = [needs_chromium, needs_tmux, pytest.mark.browser, pytest.mark.tmux]
 
 
 def answers(url: str) -> int | None:

@@ -30,7 +30,7 @@ class PlainPlay:
         self.session = session
         self.lines = lines
         self._resume_command = resume_command  # how to continue the game after quitting
-        self._shown: tuple | None = None  # the decision last said
+        self._shown: tuple[object, ...] | None = None  # the decision last said
         self._hint: tuple[tuple[str, ...], str] | None = None  # (position, its line)
         self._quitting = False
 

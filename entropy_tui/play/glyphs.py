@@ -4,6 +4,8 @@ explains every one, and colour only ever repeats what a letter or symbol already
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from entropy_tui.rules.catalog import Effect
 from entropy_tui.rules.describe import NO_ICONS, effect_words
 from entropy_tui.rules.vocabulary import title
@@ -46,17 +48,17 @@ def short_effects(effects: list[Effect] | tuple[Effect, ...]) -> str:
     return " ".join(short_effect(effect) for effect in effects) or "-"
 
 
-def conditions_letters(conditions: list[str] | dict[str, int]) -> str:
+def conditions_letters(conditions: Sequence[str] | Mapping[str, int]) -> str:
     """Life Condition icons as letters: ["heat", "heat"] -> "HH"; {"water": 2} -> "WW"; none:
     the words the prompts use."""
-    if isinstance(conditions, dict):
+    if isinstance(conditions, Mapping):
         letters = "".join(CONDITION_LETTER[c] * n for c, n in conditions.items())
     else:
         letters = "".join(CONDITION_LETTER[c] for c in conditions)
     return letters or NO_ICONS
 
 
-def icons(conditions: list[str] | dict[str, int]) -> str:
+def icons(conditions: Sequence[str] | Mapping[str, int]) -> str:
     """A tile's icons in brackets, "[HW]", or "(no icons)"."""
     return f"[{conditions_letters(conditions)}]" if conditions else f"({NO_ICONS})"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -50,7 +51,7 @@ COUNTER_WORDS: dict[str, str] = {
 NO_ICONS = "no icons"  # the one wording for a component without Life Condition icons
 
 
-def icons_words(conditions: list[str] | tuple[str, ...]) -> str:
+def icons_words(conditions: Sequence[str]) -> str:
     """["heat", "water"] -> "Heat Water"; [] -> "no icons"."""
     return " ".join(title(c) for c in conditions) or NO_ICONS
 

@@ -266,9 +266,10 @@ def _limit_environment(channel: asyncssh.SSHServerChannel[bytes]) -> None:
         return
 
     def accept_a_few(packet: object) -> bool:
-        if len(channel._env) >= MAX_ENVIRONMENT_VARIABLES:  # type: ignore[attr-defined]
+        if len(channel._env) >= MAX_ENVIRONMENT_VARIABLES:
             return False
         return bool(accept(packet))
 
     with contextlib.suppress(AttributeError):
-        channel._process_env_request = accept_a_few  # type: ignore[attr-defined]
+        # asyncssh types its own request handlers as methods; this one is replaced on the channel.
+        channel._process_env_request = accept_a_few  # type: ignore[method-assign]

@@ -123,7 +123,7 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         self._start_timer: asyncio.TimerHandle | None = None
 
     # Requests from the client.
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self._channel = chan
         self._start_timer = asyncio.get_running_loop().call_later(START_TIMEOUT, chan.close)
 

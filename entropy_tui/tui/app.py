@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 from time import monotonic
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual.app import App, SystemCommand
 from textual.driver import Driver
@@ -104,7 +104,7 @@ class EntropyApp(App[None]):
         self._guard_size()
 
     # ------------------------------------------------------------------ screens
-    def _show(self, screen: Screen) -> None:
+    def _show(self, screen: Screen[Any]) -> None:
         """Makes `screen` the main screen, closing whatever was open over the old one."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -312,7 +312,7 @@ class EntropyApp(App[None]):
         return action == "request_quit" or not isinstance(self.screen, TooSmallScreen)
 
     # ------------------------------------------------------------------ commands
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette lists the registry's commands that work on the current screen."""
         scope = getattr(screen, "SCOPE", ())
         scopes = {"app", scope} if isinstance(scope, str) else {"app", *scope}

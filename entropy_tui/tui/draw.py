@@ -30,7 +30,7 @@ def box(
     style: str = "",
 ) -> list[Content]:
     """A framed block `width` cells wide, with labels set into its top and bottom edges."""
-    tl, tr, bl, br, horizontal, vertical = glyphs
+    tl, tr, bl, br, horizontal, vertical = tuple(glyphs)
     inner = width - 2
 
     def edge(left: str, label: Content | str, right: str) -> Content:

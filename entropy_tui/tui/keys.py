@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 DIGITS = tuple("1234567890")
 # The footer shows the panel keys together, under one word (the panel bar names each panel).
@@ -558,5 +558,6 @@ def key_for(action: str) -> str:
     return next(command.display for command in COMMANDS if command.action == action)
 
 
-def bindings_for(scope: str) -> list[Binding]:
+def bindings_for(scope: str) -> list[BindingType]:
+    """A screen's BINDINGS (typed as Textual types them, so a screen may add its own)."""
     return [binding for command in commands_for(scope) for binding in command.bindings()]

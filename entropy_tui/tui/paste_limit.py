@@ -110,7 +110,7 @@ class PasteCappedParser(XTermParser):
         super().__init__(debug)
         self.paste_limit = PasteLimit()
 
-    def feed(self, data: str) -> Iterator[Message]:  # type: ignore[override]
+    def feed(self, data: str) -> Iterator[Message]:
         if not data:  # the end of the input
             yield from super().feed(data)
             return

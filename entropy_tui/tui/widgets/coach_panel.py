@@ -20,7 +20,8 @@ class CoachPanel(TextPanel):
         if advice is None or decision is None:
             waiting = decision is not None and scene.seats[decision.player].bot is not None
             title = TITLE
-            key: tuple = ("waiting", waiting, decision.player if decision is not None else None)
+            player = decision.player if decision is not None else None
+            key: tuple[object, ...] = ("waiting", waiting, player)
             lines = [Content.styled(_waiting_line(scene) if waiting else "", "italic")]
         else:
             number = next(n for n, o in enumerate(decision.options, 1) if o.id == advice.suggestion)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import ceil
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.binding import Binding
 from textual.content import Content
@@ -34,7 +34,7 @@ class Reading:
     nothing_hidden: bool  # the lines were written when nothing was private (no "only you")
     texts: list[str] = field(default_factory=list)  # an entry per event, prefixed by its seat
     written: int = 0  # events of the view already in texts
-    last_event: dict | None = None  # the newest of them, to notice a rewritten log
+    last_event: dict[str, Any] | None = None  # the newest of them, to notice a rewritten log
     lines: list[str] = field(default_factory=list)  # texts wrapped to wrap_width
     wrap_width: int = 0
 
@@ -155,7 +155,7 @@ class GameLog(LineView, can_focus=True):
         return lines
 
 
-def _text(scene: Scene, event: dict) -> str:
+def _text(scene: Scene, event: dict[str, Any]) -> str:
     seat = event["seat"]
     private = " (only you see this)" if event["private"] and not scene.nothing_hidden else ""
     if seat is None:

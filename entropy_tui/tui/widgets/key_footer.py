@@ -10,7 +10,7 @@ drawn again only when the keys it shows change. A click on a key presses it, as 
 from __future__ import annotations
 
 from itertools import groupby
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.binding import Binding
 from textual.content import Content
@@ -23,7 +23,7 @@ from textual.widgets import Static
 KeysShown = tuple[tuple[str, str, str, bool, object], ...]
 
 
-def keys_shown(screen: Screen) -> KeysShown:
+def keys_shown(screen: Screen[Any]) -> KeysShown:
     """What the footer of `screen` shows: the first key of each action with a shown binding,
     but for the actions the screen leaves out of its footer (`footer_leaves_out`) to make room."""
     app = screen.app
@@ -79,7 +79,7 @@ class KeyFooter(Static):
         if self._shown is not None:
             self._draw(self._shown, force=True)
 
-    def _bindings_changed(self, screen: Screen) -> None:
+    def _bindings_changed(self, screen: Screen[Any]) -> None:
         if self.is_attached and screen is self.screen:
             self._draw(keys_shown(screen))
 
@@ -106,7 +106,7 @@ class KeyFooter(Static):
                 self._spans.append((start, start + part.cell_length, key))
                 start += part.cell_length + 1
             if grouped:
-                label = Content.styled(group.description, words_style)  # type: ignore[attr-defined]
+                label = Content.styled(group.description, words_style)
                 parts.append(label)
                 start += label.cell_length + 1
         line = Content(" ").join(parts)

@@ -10,8 +10,8 @@ ring, a row of cells): each piece keeps its row, so a changed cell draws that ce
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Self
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Self, cast
 
 from textual.cache import LRUCache
 from textual.content import Content
@@ -20,6 +20,9 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 CACHED_LINES = 1024  # more than any panel shows; the log's older lines fall out
 # The style rules Content reads to set a line in its rows (those left unset read as unset).
@@ -39,14 +42,15 @@ class LineView(Widget):
         super().__init__(id=id, classes=classes)
         self._rows: list[Strip] = []
         self._rows_size = Size(0, 0)  # the size _rows were drawn at; (0, 0): draw them again
-        self._strips: LRUCache[tuple, list[Strip]] = LRUCache(CACHED_LINES)
+        self._strips: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(CACHED_LINES)
         self._strips_for: tuple[int, Style, str] | None = None  # (width, style, theme) of _strips
-        self._pieces: LRUCache[tuple, Strip] = LRUCache(CACHED_LINES)  # a piece's row, by look
+        # A piece's row, by its look.
+        self._pieces: LRUCache[tuple[object, ...], Strip] = LRUCache(CACHED_LINES)
         self._pieces_for: tuple[Style, str] | None = None  # the (style, theme) of _pieces
         # Rows as handed to the compositor (padded to the width, filtered), by the row each was
         # made from (its id, the row kept with it), for the width, fill and filters of _shown_for.
         self._shown: dict[int, tuple[Strip, Strip]] = {}
-        self._shown_for: tuple | None = None
+        self._shown_for: tuple[object, ...] | None = None
 
     def lines(self, size: Size) -> Sequence[Line]:
         """The lines to show at this size; the widget's rows are these lines, wrapped."""
@@ -191,7 +195,7 @@ class LineView(Widget):
             self._strips.set(key, strips)
         return strips
 
-    def _piece(self, piece: Content, key: tuple, style: Style) -> Strip:
+    def _piece(self, piece: Content, key: tuple[object, ...], style: Style) -> Strip:
         """A piece's row, drawn at its own width (a piece never wraps)."""
         drawn_for = (style, self.app.theme)
         if self._pieces_for != drawn_for:
@@ -217,13 +221,15 @@ class LineView(Widget):
         """One line's screen rows: the line wrapped to the width. A line that fits is drawn
         as one row without looking for where to wrap it (a third of the time a line takes)."""
         styles = self.styles
-        rules: Mapping[str, object] = styles
+        # Textual hands a widget's styles over as its rules (they read like a RulesMap), as here.
+        rules = cast("RulesMap", styles)
         if line.cell_length <= width and "\n" not in line.plain:
-            rules = {rule: styles.get(rule) for rule in WRAP_RULES} | {"text_wrap": "nowrap"}
+            nowrap = {rule: styles.get(rule) for rule in WRAP_RULES} | {"text_wrap": "nowrap"}
+            rules = cast("RulesMap", nowrap)
         return line.render_strips(width, None, style, RenderOptions(self._get_style, rules))
 
 
-def _key(line: Content) -> tuple:
+def _key(line: Content) -> tuple[object, ...]:
     return (line.plain, tuple(line.spans))  # Content compares its text only
 
 

@@ -36,14 +36,14 @@ class Opponents(TextPanel):
             ],
         )
 
-    def _of(self, scene: Scene, seat: int, key: tuple) -> list[Content]:
+    def _of(self, scene: Scene, seat: int, key: tuple[object, ...]) -> list[Content]:
         kept = self._summaries.get(seat)
         if kept is None or kept[0] != key:
             kept = self._summaries[seat] = (key, summary(scene, seat))
         return kept[1]
 
 
-def _key(scene: Scene, seat: int) -> tuple:
+def _key(scene: Scene, seat: int) -> tuple[object, ...]:
     """What a seat's lines are written from."""
     changes = scene.changes
     return (

@@ -39,7 +39,7 @@ class Prompt(Retitled, Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: tuple[Choice, ...] = ()
-        self._key: tuple | None = None
+        self._key: tuple[object, ...] | None = None
         self._typed = ""
         self._shown = 0  # how many decisions have been put on screen, to tell them apart
         self._drawn_at = math.inf  # when the decision on screen was first drawn

@@ -77,7 +77,8 @@ class Rondel(TextPanel):
         self.compact = False  # one line per space instead of the ring, for small windows
         self._drawn_compact: bool | None = None  # the form last drawn
         self._rows_list: list[tuple[Content, Content]] = []  # the list: (space, its note)
-        self._cells: dict[tuple, list[Content]] = {}  # the ring's cells last drawn, by look
+        # The ring's cells last drawn, by look.
+        self._cells: dict[tuple[object, ...], list[Content]] = {}
         self._layout: tuple[rondel.Space, ...] | None = None  # the engine's, _printed is of
         self._printed: tuple[Printed, ...] = ()
 
@@ -329,7 +330,7 @@ def _tag(scene: Scene, seat: int) -> Content:
     return Content.styled(look.symbol, look.style) + Content(f" {scene.seats[seat].name}")
 
 
-def _look_key(look: SpaceLook) -> tuple:
+def _look_key(look: SpaceLook) -> tuple[object, ...]:
     """A look's text and styles (Contents compare by their text alone)."""
     styled = (look.note, *look.scientists)
     return (

@@ -4,13 +4,20 @@ prompt): setting `border_title` repaints the whole widget, forty rows of a panel
 
 from __future__ import annotations
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from textual.containers import VerticalScroll
 from textual.geometry import Region
+from textual.widget import Widget
+
+# The type checker reads the mixin as the Widget it is mixed into; at run time it is no Widget.
+if TYPE_CHECKING:
+    _MixedIntoWidget = Widget
+else:
+    _MixedIntoWidget = object
 
 
-class Retitled:
+class Retitled(_MixedIntoWidget):
     """Mixed into a bordered widget (or container) whose title is set with `retitle`. Not a
     Widget itself, so that the widget's styles still come from its own Widget bases."""
 

@@ -1,19 +1,38 @@
 """A golden playthrough: two greedy bots, a fixed seed, every decision and option as text,
-compared line by line. After an intended change to rules, data, labels or bots, regenerate it:
+compared as a snapshot file (a change fails with the lines that differ). After an intended change
+to rules, data, labels or bots, regenerate it:
 
-    UPDATE_GOLDEN=1 pytest tests/test_golden_trace.py
+    pytest tests/rules/test_golden_trace.py --snapshot-update
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+from syrupy.location import PyTestLocation
 
 from entropy_tui.bots import make_bot
 from entropy_tui.rules import Game
 
 GOLDEN = Path(__file__).parents[1] / "data" / "golden" / "greedy-2-seats-seed-7.txt"
 SEED = 7
+
+
+class GoldenFile(SingleFileSnapshotExtension):
+    """The trace as text, kept as GOLDEN (not in a __snapshots__ folder beside the test)."""
+
+    _write_mode = WriteMode.TEXT
+    _file_extension = "txt"
+
+    @classmethod
+    def dirname(cls, *, test_location: PyTestLocation) -> str:
+        return str(GOLDEN.parent)
+
+    @classmethod
+    def get_snapshot_name(cls, *, test_location: PyTestLocation, index: object = 0) -> str:
+        return GOLDEN.stem
 
 
 def trace(seed: int = SEED) -> list[str]:
@@ -42,11 +61,5 @@ def trace(seed: int = SEED) -> list[str]:
     return lines
 
 
-def test_the_golden_playthrough_is_unchanged() -> None:
-    lines = trace()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    expected = GOLDEN.read_text(encoding="utf-8").splitlines()
-    for number, (got, want) in enumerate(zip(lines, expected, strict=False), start=1):
-        assert got == want, f"line {number} of {GOLDEN.name} differs"
-    assert len(lines) == len(expected), "the playthrough has a different length"
+def test_the_golden_playthrough_is_unchanged(snapshot: SnapshotAssertion) -> None:
+    assert "\n".join(trace()) + "\n" == snapshot.use_extension(GoldenFile)

@@ -131,7 +131,7 @@ def _planets(session: Session, board: dict[str, Any]) -> list[str]:
     lines = ["Planet offer:"]
     for stack in board["planet_stacks"]:
         if (planet_id := _top(stack)) is not None:
-            planet = index.any_planet[planet_id]
+            planet = index.planet[planet_id]
             lines.append(
                 f"  {title(planet.type)} Planet {planet_id}; {icons_words(planet.conditions)};"
                 f" {planet.cost} Mass: {effects_words(planet.effect)} ({len(stack)} in stack)."

@@ -27,7 +27,7 @@ NOT_A_COMMAND = "{typed!r} is neither an option's number nor a command: type hel
 
 class PlainPlay:
     def __init__(self, session: Session, lines: Lines, *, resume_command: str) -> None:
-        self.session = session
+        self.session: Session = session
         self.lines = lines
         self._resume_command = resume_command  # how to continue the game after quitting
         self._shown: tuple[object, ...] | None = None  # the decision last said

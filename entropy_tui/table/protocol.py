@@ -47,14 +47,14 @@ def client_message(line: bytes) -> dict[str, Any]:
     op = message["op"]
     if op not in CLIENT_OPS:
         raise ProtocolError(f"unknown message {op[:40]!r}")
-    fields: dict[str, type] = {
+    fields_of: dict[str, dict[str, type]] = {
         "hello": {"ticket": str},
         "take": {"seat": int},
         "code": {"code": str},
         "choose": {"step": int, "option": str},
         "hint": {"step": int},
-    }.get(op, {})
-    for name, kind in fields.items():
+    }
+    for name, kind in fields_of.get(op, {}).items():
         value = message.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise ProtocolError(f"{op}: {name} must be a {kind.__name__}")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 from time import monotonic
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from textual.app import App, SystemCommand
 from textual.driver import Driver
-from textual.events import Event, Key, Resize
+from textual.events import Event, Key, Mount, Resize
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
@@ -88,7 +88,7 @@ class EntropyApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variable_defaults()
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: Mount) -> None:
         if self._start_session is not None:
             self.play(self._start_session)
         elif self._start_config is not None:
@@ -330,7 +330,8 @@ class EntropyApp(App[None]):
 
         from entropy_tui.tui.screens.palette import Palette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # CommandPalette.is_open wants an App[object]; this app returns None.
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
             self.push_screen(Palette(id="--command-palette"))
 
     def action_help(self) -> None:

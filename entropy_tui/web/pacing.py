@@ -142,7 +142,8 @@ def message_loop_problem() -> str | None:
     loop = getattr(Server, "_process_messages", None)
     code = getattr(loop, "__code__", None)
     if (
-        code is not None
+        loop is not None
+        and code is not None
         and "_process_messages" in Server.handle_websocket.__code__.co_names
         and list(inspect.signature(loop).parameters) == ["self", "websocket", "app_service"]
         and not any(

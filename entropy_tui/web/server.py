@@ -98,8 +98,8 @@ class _TabServer(Server):
         # The page's links and its websocket address are built from public_url; building them
         # from the address this browser reached us at needs no await, so requests cannot mix.
         self.public_url = self.fixed_url or f"{request.scheme}://{request.host}"
-        page: web.Response = await super().handle_index(request)
-        if page.text is not None:
+        page = await super().handle_index(request)
+        if isinstance(page, web.Response) and page.text is not None:
             page.text = STYLESHEET_LINK.sub(self._own_stylesheet, page.text)
         return page
 
@@ -109,7 +109,7 @@ class _TabServer(Server):
             return link[0]
         return OWN_FONT_FACES
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         if len(self.tabs) >= self.max_tabs:
             return await _refuse_tab(request, tabs_full_message(self.max_tabs))
         tab = asyncio.current_task()

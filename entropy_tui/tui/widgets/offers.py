@@ -96,7 +96,7 @@ def _planets(scene: Scene) -> list[Content]:
         planet_id = _top(stack)
         if planet_id is None:
             continue
-        planet = index.any_planet[planet_id]
+        planet = index.planet[planet_id]
         lines.append(
             marked(
                 f"  {planet_id} {title(planet.type)} {icons(planet.conditions)}"

@@ -261,9 +261,8 @@ def _centre(scene: Scene, spaces: tuple[SpaceLook, ...], height: int) -> list[Co
     mover = _mover(scene)
     if mover is not None:
         lines.append(Content("Reach of ") + _tag(scene, mover) + Content(":"))
-        for look in sorted((s for s in spaces if s.reach), key=lambda s: s.reach.steps):
-            reach = look.reach
-            assert reach is not None
+        reached = [(look, look.reach) for look in spaces if look.reach is not None]
+        for look, reach in sorted(reached, key=lambda pair: pair[1].steps):
             crowd = " +1 busy" if reach.occupied else ""
             lines.append(Content.styled(f"[{reach.steps}] {look.name} {look.action}", "bold"))
             bonus = reach.bonus if reach.bonus != "-" else "no bonus"

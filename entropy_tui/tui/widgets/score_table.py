@@ -9,6 +9,7 @@ from textual.geometry import Size
 from entropy_tui.play.config import SeatConfig
 from entropy_tui.rules.scoring import LEFTOVERS_PER_VP, OF_ONE_TYPE, ScoreBreakdown
 from entropy_tui.rules.vocabulary import title
+from entropy_tui.tui.widgets.line_view import joined
 from entropy_tui.tui.widgets.text_panel import TextPanel
 
 NAME_WIDTH = 20
@@ -21,7 +22,7 @@ class ScoreTable(TextPanel):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """As wide as its widest line, so that a box around it can fit it."""
-        return max((line.cell_length for line in self.lines(container)), default=0)
+        return max((joined(line).cell_length for line in self.lines(container)), default=0)
 
 
 def _row(name: str, cells: list[str], style: str = "") -> Content:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided
     from entropy_tui.play.coach import Advice, Coach
     from entropy_tui.play.hints import Hint
     from entropy_tui.play.thinking import Reply, Worker
-    from entropy_tui.saves.fast_check import Save
+    from entropy_tui.saves.schema import SaveFile
 
 # A position of the game: the choices that led to it. An answer worked out for a position is
 # used only while the game is still there (after an undo and a redo it is there again).
@@ -370,7 +370,7 @@ def hint_note(name: str) -> str:
     return f"{name} asked for a hint"
 
 
-def config_of(save: Save) -> GameConfig:
+def config_of(save: SaveFile) -> GameConfig:
     """The seats and settings of a saved game; colours the save lacks (or repeats) are dealt in
     the usual order."""
     saved = save.config

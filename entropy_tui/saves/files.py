@@ -2,14 +2,13 @@
 snapshot for fast loading, checked against the log.
 
 Writes are atomic (temporary file, flush, fsync, rename): a crash at any instant leaves the old
-file or the new one, never a broken one. Loading never runs code: JSON, checked by hand when it
-has the shape this version writes (saved.plain_save) and else by pydantic (save_file.SaveFile,
-imported only then), then every choice is replayed through the rules.
+file or the new one, never a broken one. A save is written from its schema (saves.schema) and
+read back through it; loading never runs code: JSON checked against the schema, then every
+choice replayed through the rules.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
@@ -19,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from entropy_tui.saves.folder import AUTOSAVE_PREFIX, MAX_SAVE_BYTES, saves_dir
 
-if TYPE_CHECKING:  # the engine loads when a game is, not when saves are listed
+if TYPE_CHECKING:  # the schema (and the engine) load when a game is, not when saves are listed
+    from msgspec import ValidationError
+
     from entropy_tui.rules import Game
-    from entropy_tui.saves.fast_check import Save
     from entropy_tui.saves.notes import LogNote
+    from entropy_tui.saves.schema import SaveFile
 
 # 2: the game's settings name the edition of the component data it is played with (saves of
 # format 1, which lack it, were all played with edition 1).
@@ -58,35 +59,6 @@ def _unused(folder: Path, stem: str) -> Path:
     return path
 
 
-def save_data(
-    game: Game,
-    notes: list[LogNote] | None = None,
-    colours: list[str] | None = None,
-    *,
-    tutorial: dict[str, dict[str, int]] | None = None,
-    hints: bool = True,
-    table: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """A save as plain JSON data, in the shape save_file.SaveFile reads; `table`: a shared
-    table's seats (save_file.TableSeats)."""
-    data: dict[str, Any] = {
-        "format": FORMAT_VERSION,
-        "saved_at": datetime.now(UTC).isoformat(timespec="milliseconds"),
-        "config": game.config(),
-        "choices": list(game.state.choices),
-        "snapshot": game.snapshot(),
-        "notes": [note.as_data() for note in notes or []],
-        "colours": list(colours or []),
-    }
-    if tutorial is not None:  # other games' saves stay as they were
-        data["tutorial"] = tutorial
-    if not hints:  # likewise: left out at its default
-        data["hints"] = False
-    if table is not None:
-        data["table"] = table
-    return data
-
-
 def save_bytes(
     game: Game,
     notes: list[LogNote] | None = None,
@@ -96,10 +68,26 @@ def save_bytes(
     hints: bool = True,
     table: dict[str, Any] | None = None,
 ) -> bytes:
-    data = save_data(game, notes, colours, tutorial=tutorial, hints=hints, table=table)
-    # Unindented: an indent makes json use its pure-Python encoder, several times slower, and
-    # the app saves after every decision.
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """The save of `game` as written to its file; `tutorial`: a guided game's coach's progress
+    (schema.Tutorial), `table`: a shared table's seats (schema.TableSeats). A part the schema
+    would refuse to read raises msgspec.ValidationError here, before anything is written."""
+    import msgspec
+
+    from entropy_tui.saves.schema import SavedConfig, SaveFile, TableSeats, Tutorial
+
+    save = SaveFile(
+        format=FORMAT_VERSION,
+        saved_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
+        config=msgspec.convert(game.config(), SavedConfig),
+        choices=list(game.state.choices),
+        snapshot=game.snapshot(),
+        notes=list(notes or []),
+        colours=list(colours or []),
+        tutorial=None if tutorial is None else msgspec.convert(tutorial, Tutorial),
+        hints=hints,
+        table=None if table is None else msgspec.convert(table, TableSeats),
+    )
+    return msgspec.json.encode(save)
 
 
 def write_save(
@@ -139,9 +127,11 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def read_save(path: Path) -> Save:
+def read_save(path: Path) -> SaveFile:
     """Parses and checks a save without replaying it."""
-    from entropy_tui.saves.fast_check import plain_save
+    import msgspec
+
+    from entropy_tui.saves.schema import SaveFile
 
     try:
         raw = path.read_bytes()
@@ -150,41 +140,50 @@ def read_save(path: Path) -> Save:
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"{path}: too large to be a save ({len(raw):,} bytes)")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        save = msgspec.json.decode(raw, type=SaveFile)
+    except msgspec.ValidationError as error:
+        raise SaveError(f"{path}: {_refusal(raw, error)}") from None
+    except msgspec.DecodeError as error:
         raise SaveError(f"{path}: not a save file (broken JSON: {error})") from None
-    save = plain_save(data)  # a save as this version writes it: no model needed
-    if save is None:
-        save = plain_save(_checked(path, data))
-    if save is None:  # not expected: what pydantic accepts, dumped, has the plain shape
-        raise SaveError(f"{path}: not a valid save")
+    if save.format > FORMAT_VERSION:
+        raise SaveError(f"{path}: {_newer(save.format)}")
+    if save.format not in READABLE_FORMATS:
+        raise SaveError(f"{path}: unknown save format {save.format}")
     return save
 
 
-def _checked(path: Path, data: Any) -> dict[str, Any]:
-    """A save in any shape that pydantic accepts (older versions', values it coerces), as
-    plain data; anything else raises SaveError saying what is wrong."""
-    from pydantic import ValidationError
+def _newer(version: int) -> str:
+    return (
+        f"made by a newer entropy-tui (save format {version}; this one reads "
+        f"{FORMAT_VERSION}). Update entropy-tui to open it."
+    )
 
-    from entropy_tui.saves.schema import SaveFile
 
-    if not isinstance(data, dict):
-        raise SaveError(f"{path}: not a save file (expected a JSON object)")
-    version = data.get("format")
-    if isinstance(version, int) and version > FORMAT_VERSION:
-        raise SaveError(
-            f"{path}: made by a newer entropy-tui (save format {version}; this one reads "
-            f"{FORMAT_VERSION}). Update entropy-tui to open it."
-        )
+def _refusal(raw: bytes, error: ValidationError) -> str:
+    """Why the schema refused `raw`, with what matters first: broken JSON (the schema may stop
+    before the break), not a JSON object, a newer version's save, then the place and problem."""
+    import msgspec
+
     try:
-        save = SaveFile.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the file"
-        raise SaveError(f"{path}: not a valid save ({where}: {first['msg']})") from None
-    if save.format not in READABLE_FORMATS:
-        raise SaveError(f"{path}: unknown save format {save.format}")
-    return save.model_dump()
+        data = msgspec.json.decode(raw)
+    except msgspec.DecodeError as broken:
+        return f"not a save file (broken JSON: {broken})"
+    if not isinstance(data, dict):
+        return "not a save file (expected a JSON object)"
+    version = data.get("format")
+    if type(version) is int and version > FORMAT_VERSION:
+        return _newer(version)
+    problem, found, at = str(error).rpartition(" - at `")
+    if not found:  # a problem of the whole file, such as a key it should not have
+        return f"not a valid save (the file: {error})"
+    return f"not a valid save ({_place(at)}: {problem})"
+
+
+def _place(path: str) -> str:
+    """msgspec's path to the refused value ($.notes[0].text) as the save's words (notes.0.text);
+    a dict's keys show as [...], left out."""
+    parts = re.findall(r"\.(\w+)|\[(\d+)\]", path)
+    return ".".join(name or index for name, index in parts) or "the file"
 
 
 def _wordless(snapshot: dict[str, Any]) -> dict[str, Any]:
@@ -217,7 +216,7 @@ def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def load_game(path: Path) -> tuple[Game, Save]:
+def load_game(path: Path) -> tuple[Game, SaveFile]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
     from entropy_tui.rules import Game, InvalidChoice
     from entropy_tui.rules.catalog import UnknownEdition

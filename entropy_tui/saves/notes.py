@@ -2,30 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
-from entropy_tui.rules.constraints import STRICT_FIELDS, Bounds, Checked
+from msgspec import Meta, Struct
 
 MAX_NOTE_LENGTH = 500
+Seat = Annotated[int, Meta(ge=0, le=3)]
 
 
-def _short_enough(text: str) -> None:
-    if len(text) > MAX_NOTE_LENGTH:
-        raise ValueError(f"a note has at most {MAX_NOTE_LENGTH} characters")
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LogNote:
+class LogNote(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A line placed before the rules' event number `at_event` (the log's length when it was
-    written), so it keeps its place as the game goes on. Checked by pydantic when a save is read
-    (see save_file.SaveFile)."""
+    written), so it keeps its place as the game goes on. Part of the save file's schema (see
+    saves.schema.SaveFile)."""
 
-    __pydantic_config__: ClassVar = STRICT_FIELDS
-
-    at_event: Annotated[int, Bounds(ge=0)]
-    seat: Annotated[int, Bounds(ge=0, le=3)] | None = None
-    text: Annotated[str, Checked(_short_enough)]
+    at_event: Annotated[int, Meta(ge=0)]
+    seat: Seat | None = None
+    text: Annotated[str, Meta(max_length=MAX_NOTE_LENGTH)]
 
     def as_data(self) -> dict[str, Any]:
         return {"at_event": self.at_event, "seat": self.seat, "text": self.text}

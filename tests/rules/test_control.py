@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -164,6 +165,6 @@ def test_the_log_names_bots_by_the_levels_players_choose_them_by() -> None:
 def test_a_seat_may_be_handed_to_every_bot_there_is_and_only_to_those() -> None:
     from entropy_tui.bots import BOTS
     from entropy_tui.rules.control import LEVEL_NAMES
-    from entropy_tui.saves.fast_check import BOT_KINDS
+    from entropy_tui.saves.schema import BotKind
 
-    assert set(LEVEL_NAMES) == set(BOTS) == set(BOT_KINDS)
+    assert set(LEVEL_NAMES) == set(BOTS) == set(get_args(BotKind))

@@ -79,7 +79,7 @@ async def drawn(app: TableScreenAlone, game: Game) -> str:
     shown = ""
     for _ in range(10):  # until laid out: a panel's scroll bar may come or go at first
         await settle(pilot)
-        await pilot.pause()
+        await pilot.pause(0)  # no idle wait: settled and drawn is enough
         shown, before = screen_text(app), shown
         if shown == before:
             return shown

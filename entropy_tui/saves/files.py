@@ -68,9 +68,10 @@ def save_bytes(
     hints: bool = True,
     table: dict[str, Any] | None = None,
 ) -> bytes:
-    """The save of `game` as written to its file; `tutorial`: a guided game's coach's progress
-    (schema.Tutorial), `table`: a shared table's seats (schema.TableSeats). A part the schema
-    would refuse to read raises msgspec.ValidationError here, before anything is written."""
+    """The save of `game` as written to its file (schema.SaveFile). `tutorial` (a guided game's
+    coach's progress) and `table` (a shared table's seats) come as plain data, and are taken
+    into the schema as a read takes them: one the schema refuses raises msgspec.ValidationError
+    here, before anything is written."""
     import msgspec
 
     from entropy_tui.saves.schema import SavedConfig, SaveFile, TableSeats, Tutorial

@@ -165,7 +165,7 @@ def free_fulfil(game: Game, task: Task) -> Decision | None:
         fulfil_biome(game, seat, ref)
 
     options = [
-        option(f"planet:{r}", partial(fulfil_label, game, seat, r, "Fulfil"), lambda r=r: fulfil(r))
+        option(f"planet:{r}", partial(fulfil_label, game, seat, r, "Fulfil"), partial(fulfil, r))
         for r in refs
     ]
     prompt = "Fulfil a Biome without meeting its requirement"

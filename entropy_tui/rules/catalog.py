@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, get_args
 
 from entropy_tui.rules.constraints import STRICT_FIELDS, Bounds, Checked
 from entropy_tui.rules.counters import check_counter, counter_of
@@ -61,10 +61,10 @@ class Effect(Frozen):
 
     def __post_init__(self) -> None:
         allowed: dict[str, set[str | None]] = {
-            "gain": set(Gainable.__args__),
-            "gain_lifeform": set(Lifeform.__args__),
+            "gain": set(get_args(Gainable)),
+            "gain_lifeform": set(get_args(Lifeform)),
             "advance_lifeform": {None, "bacteria", "plant"},
-            "action": set(ActionName.__args__),
+            "action": set(get_args(ActionName)),
             "discount": {"energy", "mass", "entropy"},
             "card_lifeforms": {None},
         }
@@ -312,11 +312,14 @@ class Catalog:
         per_type = Counter(a.type for a in self.asteroids)
         if sorted(per_type.values()) != [10, 10, 10, 10]:
             raise ValueError(f"asteroids.toml: 10 Asteroids of each type, not {dict(per_type)}")
-        per_type = Counter(c.type for c in self.life_cards)
-        if sorted(per_type.values()) != [22, 22, 22]:
-            raise ValueError(f"life_cards.toml: 22 Life cards of each type, not {dict(per_type)}")
+        cards_per_type = Counter(c.type for c in self.life_cards)
+        if sorted(cards_per_type.values()) != [22, 22, 22]:
+            raise ValueError(
+                f"life_cards.toml: 22 Life cards of each type, not {dict(cards_per_type)}"
+            )
         star_ids = {s.id for s in self.stars}
-        for source in [*self.stars, *self.starting_stars]:
+        sources: list[StarType | StartingStar] = [*self.stars, *self.starting_stars]
+        for source in sources:
             for target in source.evolves_to:
                 if target not in star_ids:
                     raise ValueError(
@@ -339,30 +342,34 @@ class CatalogIndex:
     """Plain dictionaries from id to component, for fast look-up."""
 
     def __init__(self, catalog: Catalog) -> None:
-        self.star = {s.id: s for s in catalog.stars}
+        self.star: dict[str, StarType] = {s.id: s for s in catalog.stars}
         self.tier_one_stars = tuple(s.id for s in catalog.stars if s.tier == 1)  # in its order
-        self.starting_star = {s.id: s for s in catalog.starting_stars}
-        self.planet = {p.id: p for p in catalog.planets}
-        self.starting_planet = {p.id: p for p in catalog.starting_planets}
+        self.starting_star: dict[str, StartingStar] = {s.id: s for s in catalog.starting_stars}
+        self.planet: dict[str, PlanetTile] = {p.id: p for p in catalog.planets}
+        self.starting_planet: dict[str, StartingPlanet] = {
+            p.id: p for p in catalog.starting_planets
+        }
         # Starting Stars and Planets play like the others once flipped.
         self.any_star: dict[str, StarType | StartingStar] = {**self.star, **self.starting_star}
         self.any_planet: dict[str, PlanetTile | StartingPlanet] = {
             **self.planet,
             **self.starting_planet,
         }
-        self.asteroid = {a.id: a for a in catalog.asteroids}
-        self.biome = {b.id: b for b in catalog.biomes}
+        self.asteroid: dict[str, AsteroidTile] = {a.id: a for a in catalog.asteroids}
+        self.biome: dict[str, BiomeTile] = {b.id: b for b in catalog.biomes}
         # (Lifeform, count) pairs a Biome needs to be fulfilled, tested at every decision.
         self.biome_requirement = {b.id: tuple(b.requirement.items()) for b in catalog.biomes}
-        self.card = {c.id: c for c in catalog.life_cards}
-        self.focus = {(f.set, f.token): f for f in catalog.focus}
-        self.tile = {t.id: t for t in catalog.action_tiles}
-        self.mission = {m.id: m for m in catalog.missions}
+        self.card: dict[str, LifeCard] = {c.id: c for c in catalog.life_cards}
+        self.focus: dict[tuple[str, str], FocusCard] = {(f.set, f.token): f for f in catalog.focus}
+        self.tile: dict[str, ActionTile] = {t.id: t for t in catalog.action_tiles}
+        self.mission: dict[str, Mission] = {m.id: m for m in catalog.missions}
         # Each Mission's test, asked at every Mission step: (counter, parameter, at least).
         self.mission_tests = {
             m.id: (*counter_of(m.requirement), m.at_least) for m in catalog.missions
         }
-        self.lifeform_objective = {o.lifeform: o for o in catalog.lifeform_objectives}
+        self.lifeform_objective: dict[Lifeform, LifeformObjective] = {
+            o.lifeform: o for o in catalog.lifeform_objectives
+        }
         # Each Lifeform with the fewest of it that can claim one of its tiles (every turn's
         # Mission step asks whether any is reached).
         self.lifeform_tile_least = tuple(

@@ -7,9 +7,9 @@ A counter is named `name` or `name:parameter` (e.g. `planets_of:heat`). Choice c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS
+from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS, Condition
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import CatalogIndex
@@ -92,14 +92,15 @@ def _focus_upgraded(index: CatalogIndex, player: PlayerState, _: str) -> int:
 
 def _max_conditions_in_system(index: CatalogIndex, player: PlayerState, kind: str) -> int:
     """The most `kind` icons in one Solar System (a Mission's test at every Mission step)."""
+    icon = cast(Condition, kind)  # a parameter check_counter let through
     best = 0
     any_star, any_planet, asteroid = index.any_star, index.any_planet, index.asteroid
     for system in player.systems:
-        n = any_star[system.star].conditions.count(kind) if system.star is not None else 0
+        n = any_star[system.star].conditions.count(icon) if system.star is not None else 0
         for planet in system.planets:
-            n += any_planet[planet.tile].conditions.count(kind)
+            n += any_planet[planet.tile].conditions.count(icon)
             for tile in planet.asteroids.values():
-                n += asteroid[tile].conditions.count(kind)
+                n += asteroid[tile].conditions.count(icon)
         if n > best:
             best = n
     return best
@@ -107,7 +108,7 @@ def _max_conditions_in_system(index: CatalogIndex, player: PlayerState, kind: st
 
 def planet_conditions(index: CatalogIndex, planet: PlanetState) -> list[str]:
     """A Planet's own icons plus those of the Asteroids on it."""
-    icons = list(index.any_planet[planet.tile].conditions)
+    icons: list[str] = list(index.any_planet[planet.tile].conditions)
     for asteroid in planet.asteroids.values():
         icons += index.asteroid[asteroid].conditions
     return icons

@@ -24,7 +24,7 @@ class Option:
         self,
         id: str,
         label: str | Callable[[], str],
-        apply: Callable[[], None],
+        apply: Callable[[], object],
         enabled: bool = True,
         reason: str | Callable[[], str] = "",
         rule: str = "",
@@ -88,7 +88,7 @@ _new = object.__new__
 def option(
     id: str,
     label: str | Callable[[], str],
-    apply: Callable[[], None],
+    apply: Callable[[], object],
     enabled: bool = True,
     reason: str | Callable[[], str] = "",
     rule: str = "",

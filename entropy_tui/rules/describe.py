@@ -106,7 +106,7 @@ def effect_words(effect: Effect) -> str:
     return text
 
 
-def effects_words(effects: list[Effect]) -> str:
+def effects_words(effects: Sequence[Effect]) -> str:
     return _effects_words(tuple(effects))
 
 

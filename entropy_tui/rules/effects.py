@@ -172,7 +172,7 @@ def choose_type(game: Game, task: Task) -> Decision:
             f"type:{value}",
             f"{title(value)}: {count(game.index, player, counter, value)} x "
             + ", ".join(effect_words(e) for e in effects),
-            lambda value=value: pick(value),
+            partial(pick, value),
         )
         for value in choice_domain(counter)
     ]
@@ -297,6 +297,10 @@ def _decline(game: Game, task: Task) -> Option:
     )
 
 
+def _put_label(game: Game, seat: int, what: str, ref: str) -> str:
+    return f"Put 1 {title(what)} on {planet_label(game, seat, ref)}"
+
+
 def place_lifeform(game: Game, task: Task) -> Decision | None:
     seat = task.player
     what: str = task.args["what"]
@@ -311,8 +315,8 @@ def place_lifeform(game: Game, task: Task) -> Decision | None:
     options = [
         option(
             f"planet:{r}",
-            lambda r=r: f"Put 1 {title(what)} on {planet_label(game, seat, r)}",
-            lambda r=r: put(r),
+            partial(_put_label, game, seat, what, r),
+            partial(put, r),
         )
         for r in refs
     ]
@@ -359,11 +363,15 @@ def advance_options(
             options.append(
                 option(
                     f"{kind}:{ref}",
-                    lambda words=words, ref=ref: f"{words} {planet_label(game, seat, ref)}",
+                    partial(_advance_label, game, seat, words, ref),
                     advance,
                 )
             )
     return options
+
+
+def _advance_label(game: Game, seat: int, words: str, ref: str) -> str:
+    return f"{words} {planet_label(game, seat, ref)}"
 
 
 def advance_lifeform(game: Game, task: Task) -> Decision | None:
@@ -450,7 +458,7 @@ def retrieve_token(game: Game, task: Task) -> Decision | None:
         option(
             f"token:{k}",
             f"Take back your {title(k)} token (no activation)",
-            lambda k=k: retrieve(k),
+            partial(retrieve, k),
         )
         for k in kinds
     ]

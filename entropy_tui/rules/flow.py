@@ -98,9 +98,10 @@ def focus_discount(game: Game, task: Task, resource: str) -> int:
     its space with the matching (non-Wild) Creation token."""
     turn = game.state.turn
     token = turn.token
-    if token is None or task.args.get("source") != "space":
+    # The action's own token only (the Wild, or none, matches no action).
+    if token != INNER_ACTION_TOKEN.get(task.kind) or token is None:
         return 0
-    if token != INNER_ACTION_TOKEN.get(task.kind):
+    if task.args.get("source") != "space":
         return 0
     discount = 0  # a loop, without a copy of the effects: three actions ask at every turn
     for effect in _tier_effects(game, task.player, token):

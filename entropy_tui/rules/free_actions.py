@@ -42,7 +42,7 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
                         option(
                             f"fulfil:{ref}",
                             partial(_fulfil_label, game, seat, ref),
-                            lambda ref=ref: fulfil_biome(game, seat, ref),
+                            partial(fulfil_biome, game, seat, ref),
                             rule="Set Biome",
                         )
                     )

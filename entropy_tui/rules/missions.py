@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from entropy_tui.rules.catalog import Effect
@@ -133,17 +134,21 @@ def play_mission(game: Game, task: Task) -> Decision | None:
     options = [
         option(
             f"mission:{m}",
-            lambda m=m: (
-                f"Play Mission {m}: {game.index.mission[m].text} Worth now: "
-                f"{reward_now(game, seat, list(game.index.mission[m].reward))} "
-                "(discards both Missions)"
-            ),
-            lambda m=m: play(m),
+            partial(_mission_label, game, seat, m),
+            partial(play, m),
         )
         for m in ready
     ]
     options.append(option("skip", "Keep your Missions for later", lambda: game.pop(task)))
     return Decision(seat, "Fulfil a Mission?", RULE_MISSION, options)
+
+
+def _mission_label(game: Game, seat: int, mission_id: str) -> str:
+    mission = game.index.mission[mission_id]
+    return (
+        f"Play Mission {mission_id}: {mission.text} Worth now: "
+        f"{reward_now(game, seat, list(mission.reward))} (discards both Missions)"
+    )
 
 
 def final_space(game: Game, objective: int) -> int:
@@ -300,7 +305,7 @@ def lifeform_goals(game: Game, seat: int) -> list[tuple[str, int, int | None]]:
     board = game.state.board
     held_small = {tile.lifeform for tile in player.lifeform_tiles if not tile.big}
     totals = lifeform_totals(player)
-    goals = []
+    goals: list[tuple[str, int, int | None]] = []
     for life in LIFEFORMS:
         objective = game.index.lifeform_objective[life]
         open_thresholds = []

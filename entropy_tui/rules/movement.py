@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from entropy_tui.rules import rondel
 from entropy_tui.rules.actions.activate_stars import activate_star
@@ -41,6 +41,7 @@ class MovePreview(Option):
     option of making it (its words are written only when read)."""
 
     __slots__ = (
+        "_words",
         "action",
         "bonus",
         "charge",
@@ -55,6 +56,7 @@ class MovePreview(Option):
         "task",
         "unlocks_wild",
     )
+    _words: str | None  # its label, once written (Option's `_label` is left unused)
     game: Game
     task: Task | None  # the move Task it resolves (None: a preview only)
     seat: int
@@ -81,9 +83,9 @@ class MovePreview(Option):
 
     @property
     def label(self) -> str:
-        if self._label is None:
-            self._label = _move_label(self.game, self.seat, self)
-        return self._label
+        if self._words is None:
+            self._words = _move_label(self.game, self.seat, self)
+        return self._words
 
     def apply(self) -> None:  # a method here: no function stored per move
         if self._reason or self.task is None:
@@ -127,7 +129,7 @@ def _previews(
         preview = _new(MovePreview)
         preview.game, preview.task, preview.seat = game, task, seat
         preview.id = MOVE_IDS[steps - 1]
-        preview._label = None
+        preview._words = None
         preview.steps, preview.destination = steps, destination
         # Occupied: another Scientist stands on the space or on the one linked to it.
         if destination in taken or partner in taken:
@@ -145,7 +147,7 @@ def _previews(
         retrieved: Sequence[str] = ()
         placeable: Sequence[str] = ()
         preview.unlocks_wild = False
-        why_not = ""
+        why_not: str | Callable[[], str] = ""
         # Which tokens the move retrieves (passing the locked Wild unlocks it instead).
         wild_locked = player.wild_locked
         if on_board:
@@ -318,9 +320,10 @@ def move_decision(game: Game, task: Task) -> Decision:
         if game.catalog.board.create_life_edges > 1:  # said, and the action is then skipped
             for preview in previews:
                 if preview.enabled:
-                    preview._label = preview.label + NO_LEGAL_MOVE
+                    preview._words = preview.label + NO_LEGAL_MOVE
     prompt = f"{game.state.players[seat].name}: move your Scientist 1-3 spaces"
-    return Decision(seat, prompt, RULE_MOVE, previews)
+    options: list[Option] = [*previews]
+    return Decision(seat, prompt, RULE_MOVE, options)
 
 
 def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool = False) -> None:
@@ -337,7 +340,7 @@ def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool 
     turn.landed = preview.destination
     turn.distance = preview.distance
     turn.action = preview.action
-    steps: list[tuple[str, dict]] = []
+    steps: list[tuple[str, dict[str, Any]]] = []
     if preview.retrieved or preview.unlocks_wild:  # the preview saw every token passed
         # Each reward may pay for the landing charge: it is told how many are still to come.
         rewards_left = len(preview.retrieved)
@@ -466,9 +469,7 @@ def wild_unlock(game: Game, task: Task) -> Decision | None:
         take_back_token(game, seat, kind)
 
     options = [
-        option(
-            f"token:{k}", f"Take back your {title(k)} token (no reward)", lambda k=k: retrieve(k)
-        )
+        option(f"token:{k}", f"Take back your {title(k)} token (no reward)", partial(retrieve, k))
         for k in on_board
     ]
     options.append(option("skip", "Leave your tokens where they are", lambda: game.pop(task)))
@@ -489,7 +490,7 @@ def place_token(game: Game, task: Task) -> Decision | None:
         place(tokens[0])
         return None
     options = [
-        option(f"token:{k}", partial(_place_label, game, seat, k), lambda k=k: place(k))
+        option(f"token:{k}", partial(_place_label, game, seat, k), partial(place, k))
         for k in tokens
     ]
     return Decision(seat, "Which Creation token do you place?", RULE_INNER, options)

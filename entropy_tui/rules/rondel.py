@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.catalog import Effect
+    from entropy_tui.rules.catalog import ActionTile, Effect, InnerSpace
     from entropy_tui.rules.game import Game
 
 SECTORS = 6
@@ -47,10 +47,11 @@ def has_bonus(game: Game, space: int) -> bool:
     return is_inner(space) or game.state.board.traffic_side[sector(space)]
 
 
-def bonus_effects(game: Game, space: int, distance: int) -> list:  # list[Effect]
+def bonus_effects(game: Game, space: int, distance: int) -> list[Effect]:
     """The Traffic Bonus for an effective distance: 1 full, 2 reduced, 3+ none."""
     if distance >= 3 or not has_bonus(game, space):
         return []
+    source: InnerSpace | ActionTile
     if is_inner(space):
         source = game.catalog.board.inner[sector(space) % 3]
     else:
@@ -104,6 +105,7 @@ def spaces(game: Game) -> tuple[Space, ...]:
 
 
 def _space(game: Game, space: int) -> Space:
+    source: InnerSpace | ActionTile
     if is_inner(space):
         source = game.catalog.board.inner[sector(space) % 3]
     else:

@@ -79,8 +79,8 @@ def _board(catalog: Catalog, seats: int, rng: Rng) -> BoardState:
         planets = [p.id for p in catalog.planets if p.type == kind]
         rng.shuffle(planets)
         board.planet_stacks.extend(_halves(planets))
-    for kind in ("abundant", "scarce"):
-        biomes = [b.id for b in catalog.biomes if b.kind == kind]
+    for biome_kind in ("abundant", "scarce"):
+        biomes = [b.id for b in catalog.biomes if b.kind == biome_kind]
         rng.shuffle(biomes)
         board.biome_stacks.extend(_halves(biomes))
     for life in LIFEFORMS:

@@ -173,7 +173,7 @@ def place_planet(game: Game, task: Task) -> Decision | None:
             f"system:{i}",
             f"Place it in Solar System {i + 1}"
             + (f" (Star {player.systems[i].star})" if player.systems[i].star else " (no Star)"),
-            lambda i=i: place(i),
+            partial(place, i),
         )
         for i in systems
     ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from entropy_tui.rules.actions.common import (
     finish_second_step,
@@ -39,13 +39,14 @@ if TYPE_CHECKING:
 RULE = "Catch an Asteroid"
 TOP_SPACE_MASS = 2
 HEAVY_TYPES = ("water", "radiation")  # cost 1 more Mass
-SPACES = ("mass", "lifeform")  # top and bottom Asteroid space of every Planet
+AsteroidSpace = Literal["mass", "lifeform"]
+SPACES: tuple[AsteroidSpace, ...] = ("mass", "lifeform")  # top and bottom of every Planet
 
 
 @dataclass(slots=True)
 class Placement:
     planet: str
-    space: str
+    space: AsteroidSpace
     mass: int
     lifeform: str | None  # the Lifeform paid, for the bottom space
 
@@ -255,7 +256,7 @@ def place_asteroid(game: Game, task: Task) -> Decision:
             refused.append(disabled(place.id, partial(_space_label, game, seat, place), why))
             continue
         label = partial(_placement_label, game, seat, place)
-        options.append(option(place.id, label, lambda p=place: _place(game, task, p)))
+        options.append(option(place.id, label, partial(_place, game, task, place)))
     # The spaces it can't pay for come after, so the options it can take keep their places.
     return Decision(seat, f"Where does the {title(kind)} Asteroid go?", RULE, options + refused)
 

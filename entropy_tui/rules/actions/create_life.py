@@ -68,7 +68,9 @@ def shortfall(game: Game, seat: int, card_id: str, ref: str) -> tuple[Counter[st
     card = game.index.card[card_id]
     planet = game.planet(seat, ref)
     have = icons_at(game, seat, ref)
-    icons = Counter({c: n - have[c] for c, n in card.conditions.items() if n > have[c]})
+    icons: Counter[str] = Counter(
+        {c: n - have[c] for c, n in card.conditions.items() if n > have[c]}
+    )
     lifeforms: Counter[str] = Counter()
     for life in LIFEFORMS:
         needed = max(card.needs.get(life, 0), card.removes.get(life, 0))
@@ -128,7 +130,7 @@ def unplayable_reason(game: Game, seat: int, card_id: str) -> str:
 def cards_by(game: Game, seat: int, ref: str) -> int:
     """Life cards by this Planet, counting one still resolving (it is placed last, but its
     place is taken: a Create Life from its effect can't make it a fourth)."""
-    resolving = sum(
+    resolving: int = sum(
         task.kind == "place_life_card" and task.player == seat and task.args["planet"] == ref
         for task in game.state.pending
     )
@@ -162,10 +164,10 @@ def playable_cards(
     for s, system in enumerate(player.systems):
         star = system.star
         for p, planet in enumerate(system.planets):
-            cards = len(planet.cards)
+            placed = len(planet.cards)
             if resolving:
-                cards += resolving.get(planet_ref(s, p), 0)
-            if cards >= MAX_CARDS_PER_PLANET:
+                placed += resolving.get(planet_ref(s, p), 0)
+            if placed >= MAX_CARDS_PER_PLANET:
                 continue
             key = (planet.tile, star, *planet.asteroids.values())
             have = icon_table.get(key)
@@ -271,7 +273,7 @@ def create_life(game: Game, task: Task) -> Decision | None:
             option(
                 f"play:{play.card}:{play.planet}",
                 partial(_play_label, game, seat, play),
-                lambda play=play: _choose_play(game, task, play),
+                partial(_choose_play, game, task, play),
             )
         )
     # The cards with no play are shown too, each with what it lacks.
@@ -444,8 +446,8 @@ def _limit_words(game: Game, seat: int, card: LifeCard, ref: str) -> str:
     if not lost:
         return ""
     added: Counter[str] = Counter()
-    for kind, n in gains:
-        added[kind] += n
+    for gained, n in gains:
+        added[gained] += n
     parts = " and ".join(
         f"+{amount(added[kind], kind)}: {'all ' if n == added[kind] else ''}{n}"
         for kind, n in lost.items()
@@ -486,7 +488,7 @@ def life_discard(game: Game, task: Task) -> Decision:
         option(
             f"discard:{other}",
             f"Discard {card_words(game.index, other)}",
-            lambda other=other: discard(other),
+            partial(discard, other),
         )
         for other in dict.fromkeys(discards_for(game, seat, card, icon))
     ]
@@ -572,7 +574,7 @@ def _makes_room(game: Game, seat: int, effect: Effect, kind: str) -> bool:
                 for e in index.any_planet[tile].effect
             ]
         case "action", "create_life":
-            return any(index.card[other].removes.get(kind) for other in player.hand)
+            return any(kind in index.card[other].removes for other in player.hand)
         case _:
             return False
     return any(e.do == "advance_lifeform" and _makes_room(game, seat, e, kind) for e in effects)

@@ -229,13 +229,13 @@ def evolve_star(game: Game, task: Task) -> Decision:
     cost = max(0, NEW_STAR_COST - discount)
     starless = [i for i, s in enumerate(player.systems) if s.star is None]
     for star in game.index.tier_one_stars:
-        targets: list[int | None] = [*starless, None]
-        for target in targets:
-            label = partial(_new_star_label, game, star, target, cost)
-            option_id = f"new:{star}:{'new' if target is None else target}"
-            add = partial(_new_star, game, task, star, target, cost)
+        places: list[int | None] = [*starless, None]
+        for where in places:
+            label = partial(_new_star_label, game, star, where, cost)
+            option_id = f"new:{star}:{'new' if where is None else where}"
+            add = partial(_new_star, game, task, star, where, cost)
             options.append(
-                _star_option(game, seat, option_id, label, star, cost, add, target is None)
+                _star_option(game, seat, option_id, label, star, cost, add, where is None)
             )
     options.append(skip_option(game, task))
     return Decision(seat, "Evolve a Star: choose a Star to evolve or add", RULE, options)

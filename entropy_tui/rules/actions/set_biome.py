@@ -74,7 +74,7 @@ def place_biome(game: Game, task: Task) -> Decision | None:
         place(refs[0])
         return None
     options = [
-        option(f"planet:{r}", f"Place it by {planet_label(game, seat, r)}", lambda r=r: place(r))
+        option(f"planet:{r}", f"Place it by {planet_label(game, seat, r)}", partial(place, r))
         for r in refs
     ]
     return Decision(seat, f"Which Planet gets Biome {biome_id}?", RULE, options)

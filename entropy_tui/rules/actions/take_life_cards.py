@@ -23,7 +23,8 @@ class CardOption(Option):
     so the option holds what it takes, its words are written only when read and its `apply` is
     a method (no function made per card)."""
 
-    __slots__ = ("card", "deck", "game", "seat", "then")
+    __slots__ = ("_words", "card", "deck", "game", "seat", "then")
+    _words: str | None  # its label, once written (Option's `_label` is left unused)
     game: Game
     seat: int
     deck: int
@@ -37,9 +38,9 @@ class CardOption(Option):
 
     @property
     def label(self) -> str:
-        if self._label is None:
-            self._label = f"Take {card_words(self.game.index, self.card)}"
-        return self._label
+        if self._words is None:
+            self._words = f"Take {card_words(self.game.index, self.card)}"
+        return self._words
 
     def apply(self) -> None:
         game, seat = self.game, self.seat
@@ -59,7 +60,7 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
     for deck, card in offer(game.state.board.life_decks):
         made = _new(CardOption)
         made.id = f"card:{card}"
-        made._label = None
+        made._words = None
         made.game, made.seat, made.deck, made.card, made.then = game, seat, deck, card, then
         options.append(made)
     return options

@@ -40,7 +40,7 @@ def upgrade_console(game: Game, task: Task) -> Decision:
         label = partial(_upgrade_label, card, token, tier, on_board)
         ok, why = can_pay(game, seat, "energy", COST)
         options.append(
-            option(option_id, label, lambda token=token: _upgrade(game, task, token))
+            option(option_id, label, partial(_upgrade, game, task, token))
             if ok
             else disabled(option_id, label, why)
         )

@@ -20,14 +20,14 @@ from entropy_tui.rules.refs import planet_ref
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import CatalogIndex, Effect
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlanetState, Task
 
 RULE = "Set Biome"
 SCARCE_COST = 1  # Entropy to collect a Scarce Biome's reward
 
 
-def requirement_met(game: Game, seat: int, ref: str) -> bool:
+def requirement_met(game: Context, seat: int, ref: str) -> bool:
     return can_fulfil(game.index, game.planet(seat, ref))
 
 
@@ -43,7 +43,7 @@ def can_fulfil(index: CatalogIndex, planet: PlanetState) -> bool:
     return True
 
 
-def fulfil_biome(game: Game, seat: int, ref: str) -> None:
+def fulfil_biome(game: Context, seat: int, ref: str) -> None:
     """Flips the Biome; it counts toward the Main Objective "Fulfill a Biome"."""
     planet = game.planet(seat, ref)
     planet.fulfilled = True
@@ -52,14 +52,14 @@ def fulfil_biome(game: Game, seat: int, ref: str) -> None:
     game.note(seat, "biome", f"{game.name(seat)} fulfilled Biome {planet.biome}")
 
 
-def current_reward(game: Game, seat: int, ref: str) -> list[Effect]:
+def current_reward(game: Context, seat: int, ref: str) -> list[Effect]:
     planet = game.planet(seat, ref)
     assert planet.biome is not None
     biome = game.index.biome[planet.biome]
     return list(biome.improved if planet.fulfilled else biome.reward)
 
 
-def biome_rewards(game: Game, task: Task) -> None:
+def biome_rewards(game: Context, task: Task) -> None:
     """End of the Movement step: each Biome triggered by the landed action gives its reward."""
     seat = task.player
     game.pop(task)
@@ -77,7 +77,7 @@ def biome_rewards(game: Game, task: Task) -> None:
     game.push_in_order(seat, steps)
 
 
-def abundant_reward(game: Game, task: Task) -> None:
+def abundant_reward(game: Context, task: Task) -> None:
     seat, ref = task.player, task.args["planet"]
     game.pop(task)
     reward = current_reward(game, seat, ref)
@@ -86,7 +86,7 @@ def abundant_reward(game: Game, task: Task) -> None:
     push_effects(game, seat, reward, planet=ref, origin=f"Biome {biome}", rule=RULE)
 
 
-def scarce_reward(game: Game, task: Task) -> Decision:
+def scarce_reward(game: Context, task: Task) -> Decision:
     seat, ref = task.player, task.args["planet"]
     player = game.state.players[seat]
     reward = current_reward(game, seat, ref)
@@ -112,19 +112,19 @@ def scarce_reward(game: Game, task: Task) -> Decision:
     )
 
 
-def _collect_label(game: Game, seat: int, ref: str, reward: list[Effect]) -> str:
+def _collect_label(game: Context, seat: int, ref: str, reward: list[Effect]) -> str:
     entropy = game.player(seat).entropy
     return f"Pay 1 Entropy (you have {entropy}): {_reward_and_loss(game, seat, ref, reward)}"
 
 
-def _reward_and_loss(game: Game, seat: int, ref: str, reward: list[Effect]) -> str:
+def _reward_and_loss(game: Context, seat: int, ref: str, reward: list[Effect]) -> str:
     """ "+1 Bacteria here: 1 Bacteria lost to the limit of 5 on C01"."""
     lost = lifeforms_lost(game.planet(seat, ref).life, local_gains(game, seat, reward))
     words = effects_words(reward)
     return f"{words}: {lost_words(game, seat, ref, lost)}" if lost else words
 
 
-def landing_words(game: Game, seat: int, action: str, entropy: int) -> str:
+def landing_words(game: Context, seat: int, action: str, entropy: int) -> str:
     """What each Biome of the seat's play area gives at a landing on `action`, with what the
     limit of 5 throws away and a Scarce Biome's Entropy against the `entropy` the seat will
     have then ("; Scarce Biome BS09: +2 VP for 1 Entropy (you have 0)")."""
@@ -145,14 +145,14 @@ def landing_words(game: Game, seat: int, action: str, entropy: int) -> str:
     return words
 
 
-def fulfil_label(game: Game, seat: int, ref: str, verb: str) -> str:
+def fulfil_label(game: Context, seat: int, ref: str, verb: str) -> str:
     """ "Fulfil the Biome on …: from now on each landing on … gives … instead of …"."""
     biome = game.planet(seat, ref).biome or ""
     where = planet_label(game, seat, ref)
     return f"{verb} the Biome on {where}: {improvement_words(game.index, biome)}"
 
 
-def free_fulfil(game: Game, task: Task) -> Decision | None:
+def free_fulfil(game: Context, task: Task) -> Decision | None:
     seat = task.player
     refs = [
         r

@@ -21,7 +21,7 @@ from entropy_tui.rules.refs import parse_planet_ref, refs_for
 from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 MAX_LIFEFORMS = 5
@@ -29,7 +29,7 @@ RULE_GOLDEN = "Golden rule"
 
 
 def push_effects(
-    game: Game,
+    game: Context,
     seat: int,
     effects: list[Effect],
     *,
@@ -89,7 +89,7 @@ def _at_once(effect: Effect, planet: str | None) -> bool:
 
 
 def _take_at_once(
-    game: Game, seat: int, effect: Effect, times: int, planet: str | None, origin: str
+    game: Context, seat: int, effect: Effect, times: int, planet: str | None, origin: str
 ) -> None:
     """What an effect that takes effect at once does (`_at_once`), `times` times."""
     player = game.state.players[seat]
@@ -128,7 +128,7 @@ def lifeforms_lost(life: Mapping[str, int], gains: Iterable[tuple[str, int]]) ->
     return lost
 
 
-def local_gains(game: Game, seat: int, effects: Iterable[Effect]) -> list[tuple[str, int]]:
+def local_gains(game: Context, seat: int, effects: Iterable[Effect]) -> list[tuple[str, int]]:
     """The Lifeforms `effects` add to their own Planet ("+1 Bacteria here"), in order."""
     gains = []
     for effect in effects:
@@ -140,7 +140,7 @@ def local_gains(game: Game, seat: int, effects: Iterable[Effect]) -> list[tuple[
     return gains
 
 
-def lost_words(game: Game, seat: int, ref: str, lost: Mapping[str, int]) -> str:
+def lost_words(game: Context, seat: int, ref: str, lost: Mapping[str, int]) -> str:
     """ "1 Bacteria lost to the limit of 5 on C01" ("" when nothing is lost)."""
     if not lost:
         return ""
@@ -148,7 +148,7 @@ def lost_words(game: Game, seat: int, ref: str, lost: Mapping[str, int]) -> str:
     return f"{kinds} lost to the limit of {MAX_LIFEFORMS} on {game.planet(seat, ref).tile}"
 
 
-def choose_type(game: Game, task: Task) -> Decision:
+def choose_type(game: Context, task: Task) -> Decision:
     """ "For each X of one type (you choose which type)": pick the type once for the effect."""
     seat = task.player
     player = game.player(seat)
@@ -197,13 +197,13 @@ def effect_of(data: dict[str, Any]) -> Effect:
     return _effect(tuple(data.items()))
 
 
-def _times(game: Game, seat: int, effect: Effect, chosen: str | None) -> int:
+def _times(game: Context, seat: int, effect: Effect, chosen: str | None) -> int:
     if effect.per is None:
         return effect.n
     return effect.n * count(game.index, game.player(seat), effect.per, chosen)
 
 
-def resolve_effect(game: Game, task: Task) -> None:
+def resolve_effect(game: Context, task: Task) -> None:
     """Turns one effect step into what it does (more Tasks for anything with a choice)."""
     seat = task.player
     args = task.args
@@ -246,27 +246,27 @@ def _follow(args: dict[str, Any], origin: str) -> dict[str, Any]:
     return {"origin": origin, "rule": args.get("rule") or ""}
 
 
-def planet_name(game: Game, seat: int, ref: str) -> str:
+def planet_name(game: Context, seat: int, ref: str) -> str:
     """ "Heat Planet H01"."""
     tile = game.planet(seat, ref).tile
     return f"{title(game.index.any_planet[tile].type)} Planet {tile}"
 
 
-def planet_label(game: Game, seat: int, ref: str) -> str:
+def planet_label(game: Context, seat: int, ref: str) -> str:
     system, _ = parse_planet_ref(ref)
     planet = game.planet(seat, ref)
     life = ", ".join(amount(n, k) for k, n in planet.life.items() if n)
     return f"{planet_name(game, seat, ref)} in system {system + 1}" + (f" ({life})" if life else "")
 
 
-def planet_refs(game: Game, seat: int) -> tuple[str, ...]:
+def planet_refs(game: Context, seat: int) -> tuple[str, ...]:
     shape = []  # Planets per Solar System (a loop: most actions ask this)
     for system in game.state.players[seat].systems:
         shape.append(len(system.planets))
     return refs_for(tuple(shape))
 
 
-def counting_down(game: Game, task: Task) -> None:
+def counting_down(game: Context, task: Task) -> None:
     """One unit of a repeated reward is done: finish the Task after the last one."""
     task.args["remaining"] -= 1
     if task.args["remaining"] <= 0:
@@ -274,7 +274,7 @@ def counting_down(game: Game, task: Task) -> None:
 
 
 def reward_decision(
-    game: Game,
+    game: Context,
     task: Task,
     options: list[Option],
     prompt: str,
@@ -291,17 +291,17 @@ def reward_decision(
     return Decision(task.player, prompt, task.args.get("rule") or default_rule, options)
 
 
-def _decline(game: Game, task: Task) -> Option:
+def _decline(game: Context, task: Task) -> Option:
     return option(
         "skip", "Decline the rest of this reward", lambda: game.pop(task), rule=RULE_GOLDEN
     )
 
 
-def _put_label(game: Game, seat: int, what: str, ref: str) -> str:
+def _put_label(game: Context, seat: int, what: str, ref: str) -> str:
     return f"Put 1 {title(what)} on {planet_label(game, seat, ref)}"
 
 
-def place_lifeform(game: Game, task: Task) -> Decision | None:
+def place_lifeform(game: Context, task: Task) -> Decision | None:
     seat = task.player
     what: str = task.args["what"]
     refs = [r for r in planet_refs(game, seat) if game.planet(seat, r).life[what] < MAX_LIFEFORMS]
@@ -335,7 +335,7 @@ ADVANCES = (
 
 
 def advance_options(
-    game: Game, seat: int, what: str | None, then: Any, *, code: str | None = None
+    game: Context, seat: int, what: str | None, then: Any, *, code: str | None = None
 ) -> list[Option]:
     """Every Lifeform advancement possible; `what` limits it to one step ("bacteria": to
     Plant, "plant": to Animal), `code` to one of ADVANCES. `then()` runs after the chosen
@@ -370,11 +370,11 @@ def advance_options(
     return options
 
 
-def _advance_label(game: Game, seat: int, words: str, ref: str) -> str:
+def _advance_label(game: Context, seat: int, words: str, ref: str) -> str:
     return f"{words} {planet_label(game, seat, ref)}"
 
 
-def advance_lifeform(game: Game, task: Task) -> Decision | None:
+def advance_lifeform(game: Context, task: Task) -> Decision | None:
     seat = task.player
     if game.catalog.board.choices_in_steps > 1 and task.args["what"] is None:
         return _advance_step(game, task)
@@ -388,7 +388,7 @@ def advance_lifeform(game: Game, task: Task) -> Decision | None:
     )
 
 
-def _advance_step(game: Game, task: Task) -> Decision | None:
+def _advance_step(game: Context, task: Task) -> Decision | None:
     """The first step of an advancement of any kind: the kind, then its Planet (`advance_on`);
     a kind that only one Planet allows is taken there at once."""
     seat = task.player
@@ -405,7 +405,7 @@ def _advance_step(game: Game, task: Task) -> Decision | None:
     return reward_decision(game, task, options, prompt, "Primordial Soup")
 
 
-def advance_on(game: Game, task: Task) -> Decision | None:
+def advance_on(game: Context, task: Task) -> Decision | None:
     """The second step of an advancement of any kind: its Planet."""
     first = game.state.pending[-2]  # the advance Task, beneath
     code = task.args["code"]
@@ -420,7 +420,7 @@ def advance_on(game: Game, task: Task) -> Decision | None:
     return second_step(game, task, decision, "another advancement")
 
 
-def take_cards(game: Game, task: Task) -> Decision | None:
+def take_cards(game: Context, task: Task) -> Decision | None:
     seat = task.player
     options = card_offer_options(game, seat, lambda: counting_down(game, task))
     return reward_decision(
@@ -432,7 +432,7 @@ def take_cards(game: Game, task: Task) -> Decision | None:
     )
 
 
-def take_back_token(game: Game, seat: int, kind: str) -> None:
+def take_back_token(game: Context, seat: int, kind: str) -> None:
     """A Creation token taken back from the board without its reward: it lies down until the
     end of the turn."""
     player = game.player(seat)
@@ -441,7 +441,7 @@ def take_back_token(game: Game, seat: int, kind: str) -> None:
     game.note(seat, "retrieve", f"{player.name} took back their {title(kind)} token")
 
 
-def retrieve_token(game: Game, task: Task) -> Decision | None:
+def retrieve_token(game: Context, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
     kinds = [

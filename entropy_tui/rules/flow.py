@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from entropy_tui.rules.catalog import Effect
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
 
 RULE_ACTIONS = "Actions"
 RULE_TURN = "Turn Structure"
@@ -38,12 +38,12 @@ def last_turn(state: GameState) -> tuple[int, int] | None:
     return state.end_round, (state.first_player - 1) % len(state.players)
 
 
-def start_turn(game: Game, task: Task) -> None:
+def start_turn(game: Context, task: Task) -> None:
     game.state.pending.pop()  # a handler's own Task is on top: see tasks.py
     begin_turn(game, task.player)
 
 
-def begin_turn(game: Game, seat: int) -> None:
+def begin_turn(game: Context, seat: int) -> None:
     """The turn's state and its steps; the end of a turn calls it for the next seat directly,
     without a Task resolved at once."""
     state = game.state
@@ -57,7 +57,7 @@ def begin_turn(game: Game, seat: int) -> None:
         pending.append(step)
 
 
-def action_step(game: Game, task: Task) -> None:
+def action_step(game: Context, task: Task) -> None:
     seat = task.player
     state = game.state
     turn = state.turn
@@ -79,11 +79,11 @@ def action_step(game: Game, task: Task) -> None:
     pending.append(step)
 
 
-def focus_tier_effects(game: Game, seat: int, token: str) -> list[Effect]:
+def focus_tier_effects(game: Context, seat: int, token: str) -> list[Effect]:
     return list(_tier_effects(game, seat, token))
 
 
-def _tier_effects(game: Game, seat: int, token: str) -> Sequence[Effect]:
+def _tier_effects(game: Context, seat: int, token: str) -> Sequence[Effect]:
     """The effects of the tier the seat's Focus card for `token` is at (none at tier 0)."""
     player = game.state.players[seat]
     tier = player.focus.get(token, 0)
@@ -93,7 +93,7 @@ def _tier_effects(game: Game, seat: int, token: str) -> Sequence[Effect]:
     return card.tier1 if tier == 1 else card.tier2
 
 
-def focus_discount(game: Game, task: Task, resource: str) -> int:
+def focus_discount(game: Context, task: Task, resource: str) -> int:
     """The Focus card's discount on this action's cost: only when the action is resolved from
     its space with the matching (non-Wild) Creation token."""
     turn = game.state.turn
@@ -110,7 +110,7 @@ def focus_discount(game: Game, task: Task, resource: str) -> int:
     return discount
 
 
-def focus_trigger(game: Game, task: Task) -> None:
+def focus_trigger(game: Context, task: Task) -> None:
     """Tier 1 and 2 Focus effects, when the matching token resolved the action."""
     seat = task.player
     turn = game.state.turn
@@ -126,7 +126,7 @@ def focus_trigger(game: Game, task: Task) -> None:
         )
 
 
-def post_action(game: Game, task: Task) -> Decision | None:
+def post_action(game: Context, task: Task) -> Decision | None:
     """After the action: free actions may still be taken, then the Mission step."""
     seat = task.player
     if not has_free_action(game, seat):
@@ -140,7 +140,7 @@ def post_action(game: Game, task: Task) -> Decision | None:
     )
 
 
-def confirm_turn_end(game: Game, task: Task) -> Decision | None:
+def confirm_turn_end(game: Context, task: Task) -> Decision | None:
     """A person ends their own turn, so that until then every decision of it can be taken back.
     Whoever holds the seat when the turn gets here counts: a bot (or a seat just handed to one)
     goes straight on."""
@@ -156,7 +156,7 @@ def confirm_turn_end(game: Game, task: Task) -> Decision | None:
     )
 
 
-def end_turn(game: Game, task: Task) -> None:
+def end_turn(game: Context, task: Task) -> None:
     state = game.state
     seat = task.player
     state.pending.pop()

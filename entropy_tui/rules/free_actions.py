@@ -12,7 +12,7 @@ from entropy_tui.rules.refs import planet_ref
 from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlayerState
 
 EXCHANGE_COST = 2  # Entropy for 1 Energy or 1 Mass
@@ -23,7 +23,7 @@ EXCHANGES = tuple(
 )
 
 
-def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Option]:
+def free_action_options(game: Context, seat: int, exchange: bool = True) -> list[Option]:
     """What the player may do besides the pending choice (never ends the current Task);
     `exchange`: the Entropy exchange too."""
     player = game.state.players[seat]
@@ -49,7 +49,7 @@ def free_action_options(game: Game, seat: int, exchange: bool = True) -> list[Op
     return options
 
 
-def _biome_to_fulfil(game: Game, player: PlayerState) -> bool:
+def _biome_to_fulfil(game: Context, player: PlayerState) -> bool:
     """Whether a Biome of the play area can be fulfilled now: asked at nearly every decision,
     so the answer is kept in the play area until its Lifeforms or Biomes change."""
     ready = player.biome_ready
@@ -58,7 +58,7 @@ def _biome_to_fulfil(game: Game, player: PlayerState) -> bool:
     return ready
 
 
-def _any_biome_ready(game: Game, player: PlayerState) -> bool:
+def _any_biome_ready(game: Context, player: PlayerState) -> bool:
     """Most Planets have no Biome waiting, so they are tested before the requirement, read as
     pairs from the catalog's index (can_fulfil, inlined)."""
     requirements = game.index.biome_requirement
@@ -76,7 +76,7 @@ def _any_biome_ready(game: Game, player: PlayerState) -> bool:
     return False
 
 
-def _exchange(game: Game, seat: int, resource: str) -> None:
+def _exchange(game: Context, seat: int, resource: str) -> None:
     player = game.player(seat)
     player.entropy -= EXCHANGE_COST
     setattr(player, resource, getattr(player, resource) + 1)
@@ -84,12 +84,12 @@ def _exchange(game: Game, seat: int, resource: str) -> None:
     game.note(seat, "exchange", f"{player.name} exchanged 2 Entropy for {gained}")
 
 
-def has_free_action(game: Game, seat: int) -> bool:
+def has_free_action(game: Context, seat: int) -> bool:
     """Whether `free_action_options` offers anything (exchange included), without making
     the options."""
     player = game.state.players[seat]
     return player.entropy >= EXCHANGE_COST or _biome_to_fulfil(game, player)
 
 
-def _fulfil_label(game: Game, seat: int, ref: str) -> str:
+def _fulfil_label(game: Context, seat: int, ref: str) -> str:
     return fulfil_label(game, seat, ref, "Free action: fulfil")

@@ -13,14 +13,14 @@ from entropy_tui.rules.missions import final_space
 from entropy_tui.rules.vocabulary import LIFEFORMS
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context, Playable
     from entropy_tui.rules.state import PlayerState
 
 MAX_ASTEROIDS_PER_PLANET = 2
 TOKENS_PER_PLAYER = 4
 
 
-def violations(game: Game) -> list[str]:
+def violations(game: Playable) -> list[str]:
     """Every broken invariant, in words; empty when all hold."""
     problems: list[str] = []
     state = game.state
@@ -58,7 +58,7 @@ def violations(game: Game) -> list[str]:
     return problems
 
 
-def _stale_sums(game: Game, player: PlayerState) -> list[str]:
+def _stale_sums(game: Context, player: PlayerState) -> list[str]:
     """The sums a play area keeps agree with the Planets they were worked out from."""
     problems = []
     if player.biome_ready is not None:
@@ -72,7 +72,7 @@ def _stale_sums(game: Game, player: PlayerState) -> list[str]:
     return problems
 
 
-def _conservation(game: Game) -> list[str]:
+def _conservation(game: Context) -> list[str]:
     """Limited components: board + supply + players + box = the printed count."""
     state, catalog, board = game.state, game.catalog, game.state.board
     where: Counter[str] = Counter()

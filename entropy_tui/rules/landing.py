@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from entropy_tui.rules.catalog import Effect
+    from entropy_tui.rules.context import Context, Playable
     from entropy_tui.rules.decision import Decision, Option
-    from entropy_tui.rules.game import Game
     from entropy_tui.rules.state import BoardState, GameState
 
 # The look-ahead stops when the Action step is next: the Movement step is over, and nothing
@@ -55,7 +55,7 @@ ONLY_GIVES = frozenset(
 NO_PLAY_AFTER = "you landed on Create Life, and after this no Life card could be played"
 
 
-def leads_to_a_play(game: Game, seat: int, make_move: Callable[[Game], None]) -> bool:
+def leads_to_a_play(game: Context, seat: int, make_move: Callable[[Context], None]) -> bool:
     """Does `make_move` (a landing on Create Life, made on a copy) lead to a card to play?"""
     trial = game.try_out(make_move, stop_at=STOP)
     found = _Search(trial.state.board, seat).reaches(trial)
@@ -63,7 +63,7 @@ def leads_to_a_play(game: Game, seat: int, make_move: Callable[[Game], None]) ->
     return found
 
 
-def keep_the_landing_playable(game: Game, decision: Decision) -> None:
+def keep_the_landing_playable(game: Context, decision: Decision) -> None:
     """In the Movement step after a landing on Create Life: refuses each option of `decision`
     after which no way leads to a card to play, when another option keeps one open (one
     does, unless no move was legal and Create Life was let in without a card: see
@@ -86,7 +86,7 @@ def _label_of(option: Option) -> str:
     return option.label
 
 
-def _may_take_a_play_away(game: Game, seat: int) -> bool:
+def _may_take_a_play_away(game: Context, seat: int) -> bool:
     """Can what is left of the Movement step take a Lifeform off a Planet, a card from the hand
     or a Planet's room for a card (an advancement, or an action)? What it may bring is read
     from its Tasks; a Task of a kind not listed here may."""
@@ -126,7 +126,7 @@ def _may_take_a_play_away(game: Game, seat: int) -> bool:
     return True
 
 
-def _as_it_is(game: Game) -> None:
+def _as_it_is(game: Context) -> None:
     """No change: the look-ahead starts from the position itself."""
 
 
@@ -140,7 +140,7 @@ class _Search:
         self.hidden = _stacked(board) - _tops(board)
         self.seen: dict[str, bool] = {}
 
-    def reaches(self, game: Game) -> bool:
+    def reaches(self, game: Playable) -> bool:
         """Does some way from this position reach the Action step with a card to play?"""
         decision = game.decision
         if decision is None or decision.player != self.seat:
@@ -166,7 +166,7 @@ class _Search:
         self.seen[key] = answer
         return answer
 
-    def reaches_by(self, branch: Game, option_id: str) -> bool:
+    def reaches_by(self, branch: Playable, option_id: str) -> bool:
         """Does choosing `option_id` in `branch` (a copy, used up) lead to a card to play?"""
         reveals = branch.state.board.reveals
         branch.choose(option_id)

@@ -15,7 +15,7 @@ from entropy_tui.rules.state import LifeformTile, Task
 from entropy_tui.rules.vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlayerState
 
 RULE_MISSION = "Fulfill a Mission"
@@ -24,7 +24,7 @@ OBJECTIVES_TO_END = 2
 _new_task = object.__new__
 
 
-def mission_step(game: Game, task: Task) -> Decision | None:
+def mission_step(game: Context, task: Task) -> Decision | None:
     """Missions, then Main Objectives, Lifeform Objectives and readying tokens (all in
     `lifeform_objectives`, which only stops to offer a big tile)."""
     seat = task.player
@@ -48,13 +48,13 @@ def mission_step(game: Game, task: Task) -> Decision | None:
     return lifeform_objectives(game, step)
 
 
-def mission_met(game: Game, seat: int, mission_id: str) -> bool:
+def mission_met(game: Context, seat: int, mission_id: str) -> bool:
     index = game.index
     counter, parameter, at_least = index.mission_tests[mission_id]
     return counter(index, game.state.players[seat], parameter) >= at_least
 
 
-def missions_lost_if(game: Game, seat: int, change: Callable[[PlayerState], None]) -> str:
+def missions_lost_if(game: Context, seat: int, change: Callable[[PlayerState], None]) -> str:
     """What `change` (made to a copy of the play area) would cost in Missions now met, in
     words ("; you would no longer have 3 Water icons in 1 Solar System for M11"), or ""."""
     player = game.player(seat)
@@ -81,7 +81,7 @@ def _no_longer(text: str) -> str:
     return f"you would no longer meet '{requirement}'"
 
 
-def reward_now(game: Game, seat: int, effects: list[Effect]) -> str:
+def reward_now(game: Context, seat: int, effects: list[Effect]) -> str:
     """What a reward "for each X" is worth in this position ("gain 4 Mass, take 2 Life
     cards"); a reward whose type is chosen is counted for the best type."""
     player = game.player(seat)
@@ -112,7 +112,7 @@ def reward_now(game: Game, seat: int, effects: list[Effect]) -> str:
     return words + (f" (counting {title(best)})" if best else "")
 
 
-def play_mission(game: Game, task: Task) -> Decision | None:
+def play_mission(game: Context, task: Task) -> Decision | None:
     seat = task.player
     player = game.player(seat)
     ready = [m for m in player.missions if mission_met(game, seat, m)]
@@ -143,7 +143,7 @@ def play_mission(game: Game, task: Task) -> Decision | None:
     return Decision(seat, "Fulfil a Mission?", RULE_MISSION, options)
 
 
-def _mission_label(game: Game, seat: int, mission_id: str) -> str:
+def _mission_label(game: Context, seat: int, mission_id: str) -> str:
     mission = game.index.mission[mission_id]
     return (
         f"Play Mission {mission_id}: {mission.text} Worth now: "
@@ -151,11 +151,11 @@ def _mission_label(game: Game, seat: int, mission_id: str) -> str:
     )
 
 
-def final_space(game: Game, objective: int) -> int:
+def final_space(game: Context, objective: int) -> int:
     return game.index.final_spaces[objective]
 
 
-def completed_objectives(game: Game) -> int:
+def completed_objectives(game: Context) -> int:
     """Main Objectives whose final space is taken, plus big Lifeform tiles claimed."""
     state = game.state
     players = state.players
@@ -171,7 +171,7 @@ def completed_objectives(game: Game) -> int:
     return done
 
 
-def _check_end(game: Game) -> None:
+def _check_end(game: Context) -> None:
     state = game.state
     if state.end_round is not None:
         return
@@ -180,7 +180,7 @@ def _check_end(game: Game) -> None:
         game.note(None, "end", "Two Objectives are complete: this round and one more are played")
 
 
-def advance_objectives(game: Game, seat: int) -> None:
+def advance_objectives(game: Context, seat: int) -> None:
     """You must advance 1 space per condition met; the final space holds one player only."""
     state = game.state
     events = state.turn.events
@@ -209,7 +209,7 @@ def advance_objectives(game: Game, seat: int) -> None:
     _check_end(game)
 
 
-def lifeform_objectives(game: Game, task: Task) -> Decision | None:
+def lifeform_objectives(game: Context, task: Task) -> Decision | None:
     """Small tiles are claimed at once (a pure gain); the big one ends the game sooner, so it
     is offered."""
     seat = task.player
@@ -279,7 +279,7 @@ def lifeform_objectives(game: Game, task: Task) -> Decision | None:
     )
 
 
-def _tile_in_reach(game: Game, player: PlayerState) -> bool:
+def _tile_in_reach(game: Context, player: PlayerState) -> bool:
     """Whether some Lifeform of the play area reaches the least that claims one of its tiles."""
     totals = lifeform_totals(player)
     for life, least in game.index.lifeform_tile_least:  # noqa: SIM110 - a loop: every turn
@@ -297,7 +297,7 @@ def lifeform_totals(player: PlayerState) -> dict[str, int]:
     return totals
 
 
-def lifeform_goals(game: Game, seat: int) -> list[tuple[str, int, int | None]]:
+def lifeform_goals(game: Context, seat: int) -> list[tuple[str, int, int | None]]:
     """Each Lifeform with the seat's total of it and the least that claims the next tile still
     open to them (a small tile while they hold none and the stack has one, else the big one
     while nobody holds it; None when no tile of it is left to them)."""
@@ -330,14 +330,14 @@ def _count_lifeforms(player: PlayerState) -> dict[str, int]:
     return {"bacteria": bacteria, "plant": plant, "animal": animal}
 
 
-def _claim(game: Game, seat: int, life: str, *, big: bool, vp: int) -> None:
+def _claim(game: Context, seat: int, life: str, *, big: bool, vp: int) -> None:
     player = game.player(seat)
     player.lifeform_tiles.append(LifeformTile(lifeform=life, big=big, vp=vp))
     size = "big" if big else "small"
     game.note(seat, "lifeform", f"{player.name} claimed the {size} {title(life)} tile ({vp} VP)")
 
 
-def ready_tokens(game: Game, seat: int) -> None:
+def ready_tokens(game: Context, seat: int) -> None:
     """The last step of the turn: lying Creation tokens stand again."""
     for token in game.state.players[seat].tokens.values():
         if token.where == "lying":

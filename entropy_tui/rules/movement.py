@@ -20,7 +20,7 @@ from entropy_tui.rules.vocabulary import title
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import Effect
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlayerState, Token
 
 RULE_MOVE = "Movement"
@@ -57,7 +57,7 @@ class MovePreview(Option):
         "unlocks_wild",
     )
     _words: str | None  # its label, once written (Option's `_label` is left unused)
-    game: Game
+    game: Context
     task: Task | None  # the move Task it resolves (None: a preview only)
     seat: int
     steps: int
@@ -93,7 +93,7 @@ class MovePreview(Option):
         _make_move(self.game, self.task, self)
 
 
-def preview_move(game: Game, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
+def preview_move(game: Context, seat: int, steps: int, *, stuck: bool = False) -> MovePreview:
     """`stuck`: no move is legal otherwise, so Create Life may be landed on without a card."""
     return _previews(game, seat, None, stuck, (steps,))[0]
 
@@ -102,7 +102,7 @@ _new = object.__new__
 
 
 def _previews(
-    game: Game, seat: int, task: Task | None, stuck: bool, moves: tuple[int, ...]
+    game: Context, seat: int, task: Task | None, stuck: bool, moves: tuple[int, ...]
 ) -> list[MovePreview]:
     """The moves of `moves` spaces, with what they share worked out once: the other
     Scientists' spaces, the tokens on the board (most of a game, one or two) and the rondel as
@@ -183,7 +183,7 @@ def _previews(
     return previews
 
 
-def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
+def _rewards_make_a_play(game: Context, seat: int, preview: MovePreview) -> bool:
     """Can this move's own rewards (a Star activated for a passed token, a Biome reward at the
     end of Movement) make a Life card playable by the time Create Life is resolved? Every way
     through them is tried (see landing.py), unless none of them can change what is played."""
@@ -212,7 +212,7 @@ def _rewards_make_a_play(game: Game, seat: int, preview: MovePreview) -> bool:
     )
 
 
-def _no_card_reason(game: Game, seat: int) -> str:
+def _no_card_reason(game: Context, seat: int) -> str:
     """Why Create Life can't be landed on: what each card in hand lacks where it comes
     closest (as Create Life's own options say), even with the move's rewards."""
     player = game.player(seat)
@@ -247,7 +247,7 @@ def _no_token_reason(
     )
 
 
-def _move_label(game: Game, seat: int, preview: MovePreview) -> str:
+def _move_label(game: Context, seat: int, preview: MovePreview) -> str:
     where = "inner" if rondel.is_inner(preview.destination) else "outer"
     space = rondel.space_name(preview.destination)
     text = f"Move {preview.steps} to {title(preview.action)} ({where} {space})"
@@ -267,13 +267,13 @@ def _move_label(game: Game, seat: int, preview: MovePreview) -> str:
     return text + landing_words(game, seat, preview.action, _entropy_then(game, seat, preview))
 
 
-def _entropy_then(game: Game, seat: int, preview: MovePreview) -> int:
+def _entropy_then(game: Context, seat: int, preview: MovePreview) -> int:
     """The seat's Entropy once the move's Traffic Bonus and landing charge are taken."""
     bonus = sum(e.n for e in preview.bonus if e.do == "gain" and e.what == "entropy" and not e.per)
     return game.player(seat).entropy + bonus - preview.charge
 
 
-def _token_words(game: Game, seat: int, preview: MovePreview) -> str:
+def _token_words(game: Context, seat: int, preview: MovePreview) -> str:
     """Which Creation token the move places on an inner space, and what its Focus card does."""
     match preview.placeable:
         case [kind]:
@@ -283,7 +283,7 @@ def _token_words(game: Game, seat: int, preview: MovePreview) -> str:
     return ""
 
 
-def _star_words(game: Game, seat: int, preview: MovePreview) -> str:
+def _star_words(game: Context, seat: int, preview: MovePreview) -> str:
     """On Activate Stars: whether any Star can be paid for, counting the Entropy the move can
     bring (the Traffic Bonus and a reward per token retrieved)."""
     if preview.action != "activate_stars":
@@ -311,7 +311,7 @@ SPACE_NAMES = tuple(rondel.space_name(space) for space in range(rondel.SPACES))
 _new_task = object.__new__
 
 
-def move_decision(game: Game, task: Task) -> Decision:
+def move_decision(game: Context, task: Task) -> Decision:
     seat = task.player
     previews = _previews(game, seat, task, False, (1, 2, 3))
     if not (previews[0].enabled or previews[1].enabled or previews[2].enabled):
@@ -326,7 +326,7 @@ def move_decision(game: Game, task: Task) -> Decision:
     return Decision(seat, prompt, RULE_MOVE, options)
 
 
-def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool = False) -> None:
+def _make_move(game: Context, task: Task, preview: MovePreview, *, queue_all: bool = False) -> None:
     """Makes the move and queues what follows it. The steps that never ask (a single token to
     place, the landing charge, the Traffic Bonus) are taken here while nothing comes before
     them, as their Tasks would be resolved next; `queue_all` queues every step as a Task (the
@@ -392,7 +392,7 @@ def _make_move(game: Game, task: Task, preview: MovePreview, *, queue_all: bool 
         _give_traffic_bonus(game, seat, list(preview.bonus))  # the preview's, worked out
 
 
-def _biome_triggered(game: Game, player: PlayerState, action: str) -> bool:
+def _biome_triggered(game: Context, player: PlayerState, action: str) -> bool:
     """Whether a Biome of the play area gives its reward for landing on `action`."""
     biomes = game.index.biome
     for system in player.systems:
@@ -402,7 +402,7 @@ def _biome_triggered(game: Game, player: PlayerState, action: str) -> bool:
     return False
 
 
-def retrieval_reward(game: Game, task: Task) -> Decision:
+def retrieval_reward(game: Context, task: Task) -> Decision:
     """For each token retrieved: activate one Star (paying its Entropy) or gain 1 Entropy."""
     seat = task.player
     player = game.state.players[seat]
@@ -451,11 +451,11 @@ def retrieval_reward(game: Game, task: Task) -> Decision:
     )
 
 
-def _retrieval_star_label(game: Game, star: str, system: int) -> str:
+def _retrieval_star_label(game: Context, star: str, system: int) -> str:
     return f"Activate {star_words(game.index, star)} in Solar System {system + 1}"
 
 
-def wild_unlock(game: Game, task: Task) -> Decision | None:
+def wild_unlock(game: Context, task: Task) -> Decision | None:
     """Passing the locked Wild flips it and lets you take back one other token, no reward."""
     seat = task.player
     player = game.player(seat)
@@ -478,7 +478,7 @@ def wild_unlock(game: Game, task: Task) -> Decision | None:
     )
 
 
-def place_token(game: Game, task: Task) -> Decision | None:
+def place_token(game: Context, task: Task) -> Decision | None:
     seat = task.player
 
     def place(kind: str) -> None:
@@ -496,11 +496,11 @@ def place_token(game: Game, task: Task) -> Decision | None:
     return Decision(seat, "Which Creation token do you place?", RULE_INNER, options)
 
 
-def _place_label(game: Game, seat: int, kind: str) -> str:
+def _place_label(game: Context, seat: int, kind: str) -> str:
     return f"Place your {title(kind)} token ({token_focus_words(game, seat, kind)})"
 
 
-def token_focus_words(game: Game, seat: int, kind: str) -> str:
+def token_focus_words(game: Context, seat: int, kind: str) -> str:
     """What placing this token means for the Focus cards, said so it reads well quoted too."""
     if kind == "wild":
         return "no Focus card triggers"
@@ -510,7 +510,7 @@ def token_focus_words(game: Game, seat: int, kind: str) -> str:
     return f"its Focus card triggers: {effects_words(effects)}"
 
 
-def _place_token(game: Game, seat: int, kind: str) -> None:
+def _place_token(game: Context, seat: int, kind: str) -> None:
     player = game.state.players[seat]
     token = player.tokens[kind]
     token.where, token.slot = "board", rondel.sector(game.state.turn.landed or 0)
@@ -518,23 +518,23 @@ def _place_token(game: Game, seat: int, kind: str) -> None:
     game.note(seat, "token", f"{player.name} placed their {title(kind)} token")
 
 
-def landing_charge(game: Game, task: Task) -> None:
+def landing_charge(game: Context, task: Task) -> None:
     game.pop(task)
     _pay_charge(game, task.player)
 
 
-def _pay_charge(game: Game, seat: int) -> None:
+def _pay_charge(game: Context, seat: int) -> None:
     player = game.state.players[seat]
     player.entropy -= 1
     game.note(seat, "charge", f"{player.name} paid 1 Entropy to land on an occupied space")
 
 
-def traffic_bonus(game: Game, task: Task) -> None:
+def traffic_bonus(game: Context, task: Task) -> None:
     game.pop(task)
     _give_traffic_bonus(game, task.player)
 
 
-def _give_traffic_bonus(game: Game, seat: int, bonus: list[Effect] | None = None) -> None:
+def _give_traffic_bonus(game: Context, seat: int, bonus: list[Effect] | None = None) -> None:
     """The Traffic Bonus of the space landed on (`bonus`: as the move's preview found it)."""
     if bonus is None:
         turn = game.state.turn

@@ -10,7 +10,7 @@ from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import ActionTile, Effect, InnerSpace
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
 
 SECTORS = 6
 SPACES = 2 * SECTORS
@@ -28,13 +28,13 @@ def space_name(space: int) -> str:
     return f"{'I' if is_inner(space) else 'O'}{sector(space)}"
 
 
-def space_action(game: Game, space: int) -> str:
+def space_action(game: Context, space: int) -> str:
     if is_inner(space):
         return game.catalog.board.inner[sector(space) % 3].action
     return game.index.tile[game.state.board.action_tiles[sector(space)]].action
 
 
-def linked_space(game: Game, space: int) -> int | None:
+def linked_space(game: Context, space: int) -> int | None:
     """The space merged with this one by a lightning bolt (printed on a tile's bonus side)."""
     k = sector(space)
     if not game.state.board.traffic_side[k]:
@@ -42,12 +42,12 @@ def linked_space(game: Game, space: int) -> int | None:
     return space + 1 if is_inner(space) else space - 1
 
 
-def has_bonus(game: Game, space: int) -> bool:
+def has_bonus(game: Context, space: int) -> bool:
     """Inner spaces always show a Traffic Bonus; a tile only on its bonus side."""
     return is_inner(space) or game.state.board.traffic_side[sector(space)]
 
 
-def bonus_effects(game: Game, space: int, distance: int) -> list[Effect]:
+def bonus_effects(game: Context, space: int, distance: int) -> list[Effect]:
     """The Traffic Bonus for an effective distance: 1 full, 2 reduced, 3+ none."""
     if distance >= 3 or not has_bonus(game, space):
         return []
@@ -92,7 +92,7 @@ class Space(NamedTuple):
     token: str | None  # the Creation token an inner space takes (or the Wild)
 
 
-def spaces(game: Game) -> tuple[Space, ...]:
+def spaces(game: Context) -> tuple[Space, ...]:
     """The twelve spaces, worked out once per layout of tiles (it never changes in a game, but
     the look-up follows the board, so a changed board is never read stale)."""
     board = game.state.board
@@ -104,7 +104,7 @@ def spaces(game: Game) -> tuple[Space, ...]:
     return layout
 
 
-def _space(game: Game, space: int) -> Space:
+def _space(game: Context, space: int) -> Space:
     source: InnerSpace | ActionTile
     if is_inner(space):
         source = game.catalog.board.inner[sector(space) % 3]

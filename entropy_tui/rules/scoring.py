@@ -15,7 +15,7 @@ from entropy_tui.rules.counters import count, planets
 from entropy_tui.rules.vocabulary import CONDITIONS, title
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context, Playable
     from entropy_tui.rules.state import PlayerState
 
 LEFTOVERS_PER_VP = 4
@@ -39,7 +39,7 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
 OF_ONE_TYPE = "max_planets_of_one_type"  # the one counter whose type the player picks
 
 
-def objective_vp(game: Game, seat: int, objective: int) -> int:
+def objective_vp(game: Context, seat: int, objective: int) -> int:
     """Track VP at the marker's position times the objective's (or alternative's) count."""
     player = game.player(seat)
     spec = game.catalog.main_objectives[objective]
@@ -47,7 +47,7 @@ def objective_vp(game: Game, seat: int, objective: int) -> int:
     return spec.track_vp[player.objectives[objective]] * count(game.index, player, counter)
 
 
-def score_breakdown(game: Game, seat: int) -> dict[str, int]:
+def score_breakdown(game: Context, seat: int) -> dict[str, int]:
     player = game.player(seat)
     breakdown = {
         "vp_tokens": player.vp,
@@ -61,7 +61,7 @@ def score_breakdown(game: Game, seat: int) -> dict[str, int]:
     return breakdown
 
 
-def winners(game: Game) -> list[int]:
+def winners(game: Playable) -> list[int]:
     """Every seat with the top total: tied players share the victory."""
     totals = [s["total"] for s in game.scores()]
     best = max(totals)
@@ -174,7 +174,7 @@ class ScoreBreakdown:
         return self.vp_tokens + self.lifeform_tiles + objectives + self.leftovers.vp
 
 
-def explain_score(game: Game, player: PlayerState) -> ScoreBreakdown:
+def explain_score(game: Context, player: PlayerState) -> ScoreBreakdown:
     """The breakdown for `player`: a seat of `game`, or a seat as another seat sees it (hidden
     cards as placeholders: only their number counts)."""
     alternative = game.state.settings.alternative_objectives
@@ -205,12 +205,12 @@ def explain_score(game: Game, player: PlayerState) -> ScoreBreakdown:
     )
 
 
-def explained_scores(game: Game) -> list[ScoreBreakdown]:
+def explained_scores(game: Context) -> list[ScoreBreakdown]:
     """Every seat's breakdown, in seat order."""
     return [explain_score(game, player) for player in game.state.players]
 
 
-def _best_type(game: Game, player: PlayerState) -> tuple[str | None, int]:
+def _best_type(game: Context, player: PlayerState) -> tuple[str | None, int]:
     """The Planet type a player has most of (the first in board order on a tie; None if they
     have no Planet), and how many of it."""
     types = [game.index.any_planet[p.tile].type for p in planets(player)]
@@ -220,10 +220,10 @@ def _best_type(game: Game, player: PlayerState) -> tuple[str | None, int]:
     return best, types.count(best)
 
 
-def totals_by_round(game: Game) -> list[list[int]]:
+def totals_by_round(game: Playable) -> list[list[int]]:
     """Per seat, the total score at the end of each round played so far, found by replaying
     the game's choices from its start (nothing extra is kept in the state or the save)."""
-    replay = type(game).new(**game.config(), catalog=game.catalog)
+    replay = game.replay(game.config(), [], game.catalog)  # the game at its start
     series: list[list[int]] = [[] for _ in replay.state.players]
     for choice in game.state.choices:
         rounds = len(replay.state.players[0].vp_by_round)

@@ -33,10 +33,10 @@ from entropy_tui.rules.actions import (
 from entropy_tui.rules.decision import Decision
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
-Handler = Callable[["Game", "Task"], "Decision | None"]
+Handler = Callable[["Context", "Task"], "Decision | None"]
 
 HANDLERS: dict[str, Handler] = {
     # A turn: Movement -> Action -> Mission.
@@ -105,5 +105,5 @@ def handlers_stopping_at(kind: str) -> dict[str, Handler]:
     return HANDLERS | {kind: _stop_here}
 
 
-def _stop_here(game: Game, task: Task) -> Decision:
+def _stop_here(game: Context, task: Task) -> Decision:
     return Decision(task.player, f"A look-ahead stops at {task.kind}", "", [])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Playable
 
 HIDDEN = "?"
 
@@ -16,7 +16,7 @@ def _tops_only(stacks: list[list[str]]) -> list[list[str]]:
     return [[HIDDEN] * (len(stack) - 1) + stack[-1:] for stack in stacks]
 
 
-def view_of(game: Game, seat: int | None) -> dict[str, Any]:
+def view_of(game: Playable, seat: int | None) -> dict[str, Any]:
     snapshot = game.state.dump(log=False)
     # The seed and the choice log would let a seat replay the game and see every hand.
     snapshot["rng"] = snapshot["seed"] = 0

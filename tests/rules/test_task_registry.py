@@ -1,5 +1,6 @@
 """The Task handlers are listed in one registry, and the engine's imports run one way:
-game -> tasks (the registry) -> the rule modules, which never import either back."""
+game -> tasks (the registry) -> the rule modules, which never import either back, not even for
+type hints: they are typed against the protocols of rules/context.py."""
 
 from __future__ import annotations
 
@@ -12,16 +13,20 @@ from entropy_tui.rules.tasks import HANDLERS
 
 RULES = Path(entropy_tui.rules.__file__).parent
 ENGINE = "entropy_tui.rules"
-UPSTREAM = {"game", "tasks"}  # what a rule module may know of only for type hints
+UPSTREAM = {"game", "tasks"}  # what no rule module imports
 
 
-def runtime_imports(path: Path) -> set[str]:
-    """The engine modules `path` imports at module level, outside `if TYPE_CHECKING:`, as
-    dotted names relative to the rules package ("game", "actions.common")."""
+def runtime_imports(path: Path, *, type_hints: bool = False) -> set[str]:
+    """The engine modules `path` imports at module level, outside `if TYPE_CHECKING:` (and
+    inside it too, with `type_hints`), as dotted names relative to the rules package ("game",
+    "actions.common")."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = path.parent.relative_to(RULES).parts
     found = set()
-    for node in tree.body:
+    nodes = list(tree.body)
+    if type_hints:
+        nodes += [inner for node in tree.body if isinstance(node, ast.If) for inner in node.body]
+    for node in nodes:
         if not isinstance(node, ast.ImportFrom):
             continue
         if node.level == 0:
@@ -59,6 +64,15 @@ def test_no_rule_module_imports_the_game_or_the_registry() -> None:
     assert {m: found for m, found in offenders.items() if found} == {}
 
 
+def test_no_rule_module_imports_the_game_even_for_type_hints() -> None:
+    modules = [m for m in RULES.rglob("*.py") if m.stem not in {"game", "tasks", "__init__"}]
+    offenders = {
+        str(m.relative_to(RULES)): runtime_imports(m, type_hints=True) & UPSTREAM
+        for m in sorted(modules)
+    }
+    assert {m: found for m, found in offenders.items() if found} == {}
+
+
 def test_no_engine_module_imports_at_its_bottom() -> None:
     offenders = {str(m.relative_to(RULES)): imports_after_code(m) for m in RULES.rglob("*.py")}
     assert {m: lines for m, lines in offenders.items() if lines} == {}
@@ -67,6 +81,8 @@ def test_no_engine_module_imports_at_its_bottom() -> None:
 def test_the_checkers_see_what_they_forbid(tmp_path: Path) -> None:
     sample = RULES / "actions" / "common.py"
     assert "decision" in runtime_imports(sample)  # from entropy_tui.rules.decision import Option
+    assert "state" not in runtime_imports(sample)  # only under if TYPE_CHECKING:
+    assert "state" in runtime_imports(sample, type_hints=True)
     bottom = tmp_path / "bottom.py"
     bottom.write_text("import os\n\nX = 1\nfrom . import game  # noqa\n", encoding="utf-8")
     assert imports_after_code(bottom) == [4]
@@ -77,7 +93,10 @@ def test_every_handler_is_a_rule_function_resolving_its_own_kind() -> None:
     for kind, handler in HANDLERS.items():
         assert inspect.isfunction(handler), kind
         assert handler.__module__.startswith("entropy_tui.rules."), kind
-        assert list(inspect.signature(handler).parameters) == ["game", "task"], kind
+        parameters = inspect.signature(handler).parameters
+        assert list(parameters) == ["game", "task"], kind
+        # Typed against what a handler may ask of a game, not against the Game itself.
+        assert [p.annotation for p in parameters.values()] == ["Context", "Task"], kind
 
 
 def imports_in_functions(path: Path) -> list[int]:

@@ -12,13 +12,13 @@ from entropy_tui.rules.describe import star_words
 from entropy_tui.rules.effects import counting_down, push_effects, reward_decision
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 RULE = "Activate Stars"
 
 
-def activate_star(game: Game, seat: int, system: int, cost: int) -> None:
+def activate_star(game: Context, seat: int, system: int, cost: int) -> None:
     """Pays `cost` Entropy and queues the Star's effect."""
     player = game.state.players[seat]
     star_id = player.systems[system].star
@@ -29,14 +29,14 @@ def activate_star(game: Game, seat: int, system: int, cost: int) -> None:
     push_effects(game, seat, list(star.effect), origin=f"Star {star_id}", rule=RULE)
 
 
-def _activate_label(game: Game, star: str, system: int, cost: int, printed: int) -> str:
+def _activate_label(game: Context, star: str, system: int, cost: int, printed: int) -> str:
     label = f"Activate {star_words(game.index, star)} in system {system + 1}"
     if cost < printed:
         label += f" - pay {cost} with the Generator discount"
     return label
 
 
-def activate_stars(game: Game, task: Task) -> Decision | None:
+def activate_stars(game: Context, task: Task) -> Decision | None:
     seat = task.player
     player = game.state.players[seat]
     args = task.args
@@ -103,7 +103,7 @@ def activate_stars(game: Game, task: Task) -> Decision | None:
     )
 
 
-def activate_one(game: Game, task: Task) -> Decision | None:
+def activate_one(game: Context, task: Task) -> Decision | None:
     """Activate a single Star, paying its Entropy (no Generator discount)."""
     seat = task.player
     player = game.state.players[seat]

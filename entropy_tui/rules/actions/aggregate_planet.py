@@ -27,23 +27,23 @@ from entropy_tui.rules.supply import offer, take_top
 from entropy_tui.rules.vocabulary import CONDITIONS, title
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 RULE = "Aggregate Planet"
 
 
-def free_planet_spaces(game: Game, seat: int) -> list[int]:
+def free_planet_spaces(game: Context, seat: int) -> list[int]:
     """Solar Systems with an empty Planet space."""
     spaces = game.catalog.board.planet_spaces
     return [i for i, s in enumerate(game.state.players[seat].systems) if len(s.planets) < spaces]
 
 
-def can_place_planet(game: Game, seat: int) -> bool:
+def can_place_planet(game: Context, seat: int) -> bool:
     return bool(free_planet_spaces(game, seat)) or game.state.board.solar_systems > 0
 
 
-def aggregate_planet(game: Game, task: Task) -> Decision:
+def aggregate_planet(game: Context, task: Task) -> Decision:
     seat = task.player
     discount = focus_discount(game, task, "mass")
     if in_steps(game):
@@ -56,7 +56,7 @@ def aggregate_planet(game: Game, task: Task) -> Decision:
     )
 
 
-def _type_step(game: Game, task: Task, discount: int) -> Decision:
+def _type_step(game: Context, task: Task, discount: int) -> Decision:
     """The first step: the type of Planet, each with its Planets on offer; then `offer_step`."""
     seat = task.player
     offered = _offered(game, task, discount, None)
@@ -79,7 +79,7 @@ def _type_step(game: Game, task: Task, discount: int) -> Decision:
     return Decision(seat, prompt, RULE, options)
 
 
-def _type_label(game: Game, kind: str, planets: list[Option], discount: int) -> str:
+def _type_label(game: Context, kind: str, planets: list[Option], discount: int) -> str:
     tiles = " or ".join(
         f"{o.id[7:]} for {max(0, game.index.planet[o.id[7:]].cost - discount)} Mass"
         for o in planets
@@ -87,7 +87,7 @@ def _type_label(game: Game, kind: str, planets: list[Option], discount: int) -> 
     return f"A {title(kind)} Planet: {tiles}"
 
 
-def offer_step(game: Game, task: Task) -> Decision | None:
+def offer_step(game: Context, task: Task) -> Decision | None:
     """The second step: the Planet of the type chosen."""
     first = game.state.pending[-2]  # the aggregate_planet Task, beneath
     kind = task.args["type"]
@@ -101,7 +101,7 @@ def offer_step(game: Game, task: Task) -> Decision | None:
     return second_step(game, task, decision, "another type of Planet")
 
 
-def _offered(game: Game, task: Task, discount: int, then: Task | None) -> list[Option]:
+def _offered(game: Context, task: Task, discount: int, then: Task | None) -> list[Option]:
     """The Planets on offer, each paid for or with why it can't be; a Planet taken finishes
     the second step `then` first, if any."""
     seat = task.player
@@ -140,7 +140,7 @@ def _offered(game: Game, task: Task, discount: int, then: Task | None) -> list[O
     return options
 
 
-def _offer_label(game: Game, planet_id: str, cost: int, starts_new: str) -> str:
+def _offer_label(game: Context, planet_id: str, cost: int, starts_new: str) -> str:
     planet = game.index.planet[planet_id]
     icons = icons_words(planet.conditions)
     return (
@@ -149,7 +149,7 @@ def _offer_label(game: Game, planet_id: str, cost: int, starts_new: str) -> str:
     )
 
 
-def place_planet(game: Game, task: Task) -> Decision | None:
+def place_planet(game: Context, task: Task) -> Decision | None:
     seat = task.player
     player = game.state.players[seat]
     planet_id: str = task.args["planet"]

@@ -33,7 +33,7 @@ from entropy_tui.rules.supply import take_asteroid
 from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS, title
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlanetState, Task
 
 RULE = "Catch an Asteroid"
@@ -57,14 +57,14 @@ class Placement:
 
 
 def placements(
-    game: Game, seat: int, asteroid_type: str, free: bool, discount: int
+    game: Context, seat: int, asteroid_type: str, free: bool, discount: int
 ) -> list[Placement]:
     """Every affordable way to place an Asteroid of this type."""
     return [p for p, why in spaces_for(game, seat, asteroid_type, free, discount) if not why]
 
 
 def spaces_for(
-    game: Game, seat: int, asteroid_type: str, free: bool, discount: int
+    game: Context, seat: int, asteroid_type: str, free: bool, discount: int
 ) -> list[tuple[Placement, str]]:
     """Every empty Asteroid space, as the ways to pay for it, or with why it can't be paid
     for (a Placement with no Lifeform for the bottom space)."""
@@ -104,7 +104,7 @@ def _unpaid(space: str, mass: int, have: int, has_lifeform: bool) -> str:
     return f"costs {' and '.join(costs)}, {' and '.join(missing)}" if missing else ""
 
 
-def _can_place(game: Game, seat: int, asteroid_type: str, free: bool, discount: int) -> bool:
+def _can_place(game: Context, seat: int, asteroid_type: str, free: bool, discount: int) -> bool:
     """Whether `spaces_for` finds a space that can be paid for, without its words."""
     player = game.state.players[seat]
     extra = 1 if asteroid_type in HEAVY_TYPES else 0
@@ -126,7 +126,9 @@ def _has_lifeform(planet: PlanetState) -> bool:
     return life["bacteria"] > 0 or life["plant"] > 0 or life["animal"] > 0
 
 
-def _no_space_reason(game: Game, seat: int, asteroid_type: str, free: bool, discount: int) -> str:
+def _no_space_reason(
+    game: Context, seat: int, asteroid_type: str, free: bool, discount: int
+) -> str:
     spaces = spaces_for(game, seat, asteroid_type, free, discount)
     if not spaces:
         return "your Planets have no empty Asteroid space"
@@ -138,7 +140,7 @@ def _space_words(space: str) -> str:
     return "top space" if space == "mass" else "bottom space"
 
 
-def catch_asteroid(game: Game, task: Task) -> Decision:
+def catch_asteroid(game: Context, task: Task) -> Decision:
     seat = task.player
     free = bool(task.args.get("free"))
     discount = focus_discount(game, task, "mass")
@@ -174,7 +176,7 @@ def catch_asteroid(game: Game, task: Task) -> Decision:
     return Decision(seat, "Catch an Asteroid: choose an Asteroid", RULE, options)
 
 
-def _asteroid_label(game: Game, kind: str, asteroid_id: str, is_free: bool) -> str:
+def _asteroid_label(game: Context, kind: str, asteroid_id: str, is_free: bool) -> str:
     asteroid = game.index.asteroid[asteroid_id]
     label = f"Catch {title(kind)} Asteroid {asteroid_id} ({icons_words(asteroid.conditions)})"
     if is_free:
@@ -185,7 +187,7 @@ def _asteroid_label(game: Game, kind: str, asteroid_id: str, is_free: bool) -> s
 
 
 def _spaces_of(
-    game: Game, task: Task, ref: str, spaces: list[tuple[Placement, str]], then: Task | None
+    game: Context, task: Task, ref: str, spaces: list[tuple[Placement, str]], then: Task | None
 ) -> list[Option]:
     """The ways to place the Asteroid on Planet `ref` (the paid ones first), each chosen with
     the second step `then` finished first (None: only read, by the first step)."""
@@ -210,7 +212,7 @@ def _spaces_of(
     return options + refused
 
 
-def _planet_step(game: Game, task: Task) -> Decision:
+def _planet_step(game: Context, task: Task) -> Decision:
     """The first step: the Planet the Asteroid goes to; then `space_step`."""
     seat = task.player
     kind: str = task.args["type"]
@@ -232,7 +234,7 @@ def _planet_step(game: Game, task: Task) -> Decision:
     return Decision(seat, prompt, RULE, options + refused)
 
 
-def space_step(game: Game, task: Task) -> Decision | None:
+def space_step(game: Context, task: Task) -> Decision | None:
     """The second step: the space on the Planet chosen, and the Lifeform paid for a bottom one."""
     first = game.state.pending[-2]  # the place_asteroid Task, beneath
     kind: str = first.args["type"]
@@ -244,7 +246,7 @@ def space_step(game: Game, task: Task) -> Decision | None:
     return second_step(game, task, decision, "another Planet")
 
 
-def place_asteroid(game: Game, task: Task) -> Decision:
+def place_asteroid(game: Context, task: Task) -> Decision:
     if in_steps(game):
         return _planet_step(game, task)
     seat = task.player
@@ -261,11 +263,11 @@ def place_asteroid(game: Game, task: Task) -> Decision:
     return Decision(seat, f"Where does the {title(kind)} Asteroid go?", RULE, options + refused)
 
 
-def _space_label(game: Game, seat: int, place: Placement) -> str:
+def _space_label(game: Context, seat: int, place: Placement) -> str:
     return f"On the {_space_words(place.space)} of {planet_label(game, seat, place.planet)}"
 
 
-def _placement_label(game: Game, seat: int, place: Placement) -> str:
+def _placement_label(game: Context, seat: int, place: Placement) -> str:
     costs = []
     if place.mass:
         costs.append(f"{place.mass} Mass")
@@ -275,7 +277,7 @@ def _placement_label(game: Game, seat: int, place: Placement) -> str:
     return label + _effect_loss_words(game, seat, place)
 
 
-def _effect_loss_words(game: Game, seat: int, place: Placement) -> str:
+def _effect_loss_words(game: Context, seat: int, place: Placement) -> str:
     """What the limit of 5 throws away of the Lifeforms the Planet's effect adds there ("" when
     nothing is), the Lifeform paid counted."""
     planet = game.planet(seat, place.planet)
@@ -289,7 +291,7 @@ def _effect_loss_words(game: Game, seat: int, place: Placement) -> str:
     return f"; then {effects_words(list(effects))}: {lost_words(game, seat, place.planet, lost)}"
 
 
-def _place(game: Game, task: Task, place: Placement) -> None:
+def _place(game: Context, task: Task, place: Placement) -> None:
     seat = task.player
     player = game.state.players[seat]
     game.pop(task)

@@ -33,7 +33,7 @@ from entropy_tui.rules.vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import CatalogIndex, Effect, LifeCard
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlanetState, Task
 
 RULE = "Create Life"
@@ -53,7 +53,7 @@ class Play:
     missing: str | None  # the one icon a discard must supply, if any
 
 
-def icons_at(game: Game, seat: int, ref: str) -> Counter[str]:
+def icons_at(game: Context, seat: int, ref: str) -> Counter[str]:
     """Icons a card played to this Planet can count: the Planet, its Asteroids, its Star."""
     system, _ = parse_planet_ref(ref)
     icons = Counter(planet_conditions(game.index, game.planet(seat, ref)))
@@ -63,7 +63,9 @@ def icons_at(game: Game, seat: int, ref: str) -> Counter[str]:
     return icons
 
 
-def shortfall(game: Game, seat: int, card_id: str, ref: str) -> tuple[Counter[str], Counter[str]]:
+def shortfall(
+    game: Context, seat: int, card_id: str, ref: str
+) -> tuple[Counter[str], Counter[str]]:
     """(icons, Lifeforms) the card lacks on this Planet, its Star and Asteroids counted."""
     card = game.index.card[card_id]
     planet = game.planet(seat, ref)
@@ -79,7 +81,7 @@ def shortfall(game: Game, seat: int, card_id: str, ref: str) -> tuple[Counter[st
     return icons, lifeforms
 
 
-def why_not(game: Game, seat: int, card_id: str, ref: str) -> tuple[str | None, str]:
+def why_not(game: Context, seat: int, card_id: str, ref: str) -> tuple[str | None, str]:
     """(missing icon, reason): reason is empty when the card can be played there, perhaps
     with a discard supplying `missing`; else it names all that is missing there."""
     if cards_by(game, seat, ref) >= MAX_CARDS_PER_PLANET:
@@ -107,7 +109,7 @@ def _shortfall_words(icons: Counter[str], lifeforms: Counter[str], where: str) -
     return words
 
 
-def unplayable_reason(game: Game, seat: int, card_id: str) -> str:
+def unplayable_reason(game: Context, seat: int, card_id: str) -> str:
     """Why a card in hand has no play: what it lacks where it comes closest."""
     planets = planet_refs(game, seat)
     if not planets:
@@ -127,7 +129,7 @@ def unplayable_reason(game: Game, seat: int, card_id: str) -> str:
     return why_not(game, seat, card_id, min(refs, key=lacking))[1]
 
 
-def cards_by(game: Game, seat: int, ref: str) -> int:
+def cards_by(game: Context, seat: int, ref: str) -> int:
     """Life cards by this Planet, counting one still resolving (it is placed last, but its
     place is taken: a Create Life from its effect can't make it a fourth)."""
     resolving: int = sum(
@@ -137,7 +139,7 @@ def cards_by(game: Game, seat: int, ref: str) -> int:
     return len(game.planet(seat, ref).cards) + resolving
 
 
-def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
+def discards_for(game: Context, seat: int, card_id: str, icon: str) -> list[str]:
     """Other cards in hand that show `icon`."""
     return [
         c for c in game.player(seat).hand if c != card_id and icon in game.index.card[c].conditions
@@ -145,7 +147,7 @@ def discards_for(game: Game, seat: int, card_id: str, icon: str) -> list[str]:
 
 
 def playable_cards(
-    game: Game, seat: int, *, first_only: bool = False, lifeforms: bool = True
+    game: Context, seat: int, *, first_only: bool = False, lifeforms: bool = True
 ) -> list[Play]:
     """Every (card, planet) play; with `first_only`, stop at the first one found; with
     `lifeforms` False, as if every Planet held the Lifeforms each card needs. The same test
@@ -233,7 +235,7 @@ def _card_needs(card: LifeCard) -> tuple[tuple[tuple[str, int], ...], tuple[tupl
     return tuple(_lifeforms_needed(card)), tuple(card.conditions.items())
 
 
-def _cards_resolving(game: Game, seat: int) -> dict[str, int]:
+def _cards_resolving(game: Context, seat: int) -> dict[str, int]:
     """Life cards still resolving (see `cards_by`), per Planet."""
     resolving: dict[str, int] = {}
     for task in game.state.pending:
@@ -253,7 +255,7 @@ def _lifeforms_needed(card: LifeCard) -> list[tuple[str, int]]:
     ]
 
 
-def create_life(game: Game, task: Task) -> Decision | None:
+def create_life(game: Context, task: Task) -> Decision | None:
     seat = task.player
     options: list[Option] = []
     plays = playable_cards(game, seat)
@@ -288,7 +290,7 @@ def create_life(game: Game, task: Task) -> Decision | None:
     return Decision(seat, "Create Life: play a Life card to one of your Planets", RULE, options)
 
 
-def _card_step(game: Game, task: Task, plays: list[Play]) -> Decision:
+def _card_step(game: Context, task: Task, plays: list[Play]) -> Decision:
     """The first step: the card (each with the Planets it can go to), then `planet_step`; a
     hand of more cards than fit on one screen is asked by type first (`type_step`)."""
     seat = task.player
@@ -304,7 +306,7 @@ def _card_step(game: Game, task: Task, plays: list[Play]) -> Decision:
     return Decision(seat, prompt, RULE, options)
 
 
-def _type_options(game: Game, seat: int, hand: list[str], plays: list[Play]) -> list[Option]:
+def _type_options(game: Context, seat: int, hand: list[str], plays: list[Play]) -> list[Option]:
     playable = {play.card for play in plays}
     options: list[Option] = []
     for kind in LIFEFORMS:
@@ -324,11 +326,11 @@ def _type_options(game: Game, seat: int, hand: list[str], plays: list[Play]) -> 
     return options
 
 
-def _unplayable_reasons(game: Game, seat: int, cards: list[str]) -> str:
+def _unplayable_reasons(game: Context, seat: int, cards: list[str]) -> str:
     return "; ".join(f"{card} {unplayable_reason(game, seat, card)}" for card in cards)
 
 
-def type_step(game: Game, task: Task) -> Decision | None:
+def type_step(game: Context, task: Task) -> Decision | None:
     """The second step of a big hand: the card of the type chosen."""
     seat, kind = task.player, task.args["type"]
     hand = [c for c in dict.fromkeys(game.player(seat).hand) if game.index.card[c].type == kind]
@@ -349,7 +351,7 @@ def type_step(game: Game, task: Task) -> Decision | None:
     return second_step(game, task, decision, "another type of card")
 
 
-def _card_options(game: Game, seat: int, hand: list[str], plays: list[Play]) -> list[Option]:
+def _card_options(game: Context, seat: int, hand: list[str], plays: list[Play]) -> list[Option]:
     where: dict[str, list[str]] = {}
     for play in plays:
         where.setdefault(play.card, []).append(play.planet)
@@ -366,7 +368,7 @@ def _card_options(game: Game, seat: int, hand: list[str], plays: list[Play]) -> 
     return options
 
 
-def _card_label(game: Game, seat: int, card_id: str, refs: list[str]) -> str:
+def _card_label(game: Context, seat: int, card_id: str, refs: list[str]) -> str:
     card = game.index.card[card_id]
     tiles = ", ".join(game.planet(seat, ref).tile for ref in refs)
     return (
@@ -374,7 +376,7 @@ def _card_label(game: Game, seat: int, card_id: str, refs: list[str]) -> str:
     )
 
 
-def planet_step(game: Game, task: Task) -> Decision | None:
+def planet_step(game: Context, task: Task) -> Decision | None:
     """The second step: the Planet for the card chosen, each Planet it can't go to with why."""
     seat, card = task.player, task.args["card"]
     plays = {play.planet: play for play in playable_cards(game, seat) if play.card == card}
@@ -403,15 +405,15 @@ def planet_step(game: Game, task: Task) -> Decision | None:
     return second_step(game, task, decision, "another Life card")
 
 
-def _planet_words(game: Game, seat: int, ref: str) -> str:
+def _planet_words(game: Context, seat: int, ref: str) -> str:
     return f"On {planet_label(game, seat, ref)}"
 
 
-def _why_not(game: Game, seat: int, card: str, ref: str) -> str:
+def _why_not(game: Context, seat: int, card: str, ref: str) -> str:
     return why_not(game, seat, card, ref)[1]
 
 
-def _planet_play_label(game: Game, seat: int, play: Play) -> str:
+def _planet_play_label(game: Context, seat: int, play: Play) -> str:
     label = _planet_words(game, seat, play.planet)
     if play.missing:
         label += f" (discard a card for 1 {title(play.missing)})"
@@ -419,11 +421,11 @@ def _planet_play_label(game: Game, seat: int, play: Play) -> str:
     return label + _limit_words(game, seat, card, play.planet)
 
 
-def _unplayable_label(game: Game, card: str) -> str:
+def _unplayable_label(game: Context, card: str) -> str:
     return f"Play {card_words(game.index, card)}"
 
 
-def _play_label(game: Game, seat: int, play: Play) -> str:
+def _play_label(game: Context, seat: int, play: Play) -> str:
     card = game.index.card[play.card]
     label = (
         f"Play {title(card.type)} card {play.card} on {planet_label(game, seat, play.planet)}: "
@@ -434,7 +436,7 @@ def _play_label(game: Game, seat: int, play: Play) -> str:
     return label + _limit_words(game, seat, card, play.planet)
 
 
-def _limit_words(game: Game, seat: int, card: LifeCard, ref: str) -> str:
+def _limit_words(game: Context, seat: int, card: LifeCard, ref: str) -> str:
     """What the limit of 5 per type throws away of the card's Lifeforms on that Planet ("; +5
     Bacteria: 2 lost to the limit of 5 on H11"), its red-number Lifeforms removed first and
     the Traffic Bonus counted; "" when nothing is."""
@@ -460,7 +462,7 @@ def _limit_words(game: Game, seat: int, card: LifeCard, ref: str) -> str:
     return words
 
 
-def _choose_play(game: Game, task: Task, play: Play) -> None:
+def _choose_play(game: Context, task: Task, play: Play) -> None:
     game.pop(task)
     resolved(game, task)
     if play.missing is None:
@@ -471,7 +473,7 @@ def _choose_play(game: Game, task: Task, play: Play) -> None:
         )
 
 
-def life_discard(game: Game, task: Task) -> Decision:
+def life_discard(game: Context, task: Task) -> Decision:
     seat = task.player
     card, ref, icon = task.args["card"], task.args["planet"], task.args["icon"]
 
@@ -495,7 +497,7 @@ def life_discard(game: Game, task: Task) -> Decision:
     return Decision(seat, f"Discard a card with a {title(icon)} icon to play {card}", RULE, options)
 
 
-def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
+def play_card(game: Context, seat: int, card_id: str, ref: str) -> None:
     """Removes the red-number Lifeforms, then adds the card's Lifeforms (and the Traffic Bonus)
     and queues its effect, in the order the player chooses where the limit of 5 makes it
     matter; the card is placed by the Planet finally, after the effect, so a card counting
@@ -520,7 +522,7 @@ def play_card(game: Game, seat: int, card_id: str, ref: str) -> None:
     _push_card_effect(game, seat, card, ref)
 
 
-def _add_lifeforms(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> None:
+def _add_lifeforms(game: Context, seat: int, card: LifeCard, ref: str, bonus: int) -> None:
     """The card's Lifeforms on its Planet, the Traffic Bonus's with the first kind it gains."""
     life = game.planet(seat, ref).life
     for i, (kind, n) in enumerate(card.gains.items()):
@@ -529,7 +531,7 @@ def _add_lifeforms(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) 
     game.player(seat).area_changed()
 
 
-def _push_card_effect(game: Game, seat: int, card: LifeCard, ref: str) -> None:
+def _push_card_effect(game: Context, seat: int, card: LifeCard, ref: str) -> None:
     origin = f"Life card {card.id}"
     push_effects(game, seat, list(card.effect), planet=ref, origin=origin, rule=RULE)
 
@@ -539,7 +541,7 @@ def _gains(card: LifeCard, bonus: int) -> list[tuple[str, int]]:
     return [(kind, n + (bonus if i == 0 else 0)) for i, (kind, n) in enumerate(card.gains.items())]
 
 
-def _order_matters(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> bool:
+def _order_matters(game: Context, seat: int, card: LifeCard, ref: str, bonus: int) -> bool:
     """Whether resolving the effect first can keep Lifeforms the limit of 5 would throw away if
     they came first: some are lost to it, and the effect can take that kind off a Planet
     first. Otherwise the Lifeforms come first, never worse: additions add up to the same
@@ -549,7 +551,7 @@ def _order_matters(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) 
     return any(_makes_room(game, seat, effect, kind) for effect in card.effect for kind in lost)
 
 
-def _makes_room(game: Game, seat: int, effect: Effect, kind: str) -> bool:
+def _makes_room(game: Context, seat: int, effect: Effect, kind: str) -> bool:
     """Can `effect` take Lifeforms of `kind` off a Planet (an advancement from that kind, or a
     Life card played that removes them)? Looked at one step deep: an advancement of the Star
     it activates, of the Planet a catch triggers or of a Planet on offer, a card in hand."""
@@ -580,7 +582,7 @@ def _makes_room(game: Game, seat: int, effect: Effect, kind: str) -> bool:
     return any(e.do == "advance_lifeform" and _makes_room(game, seat, e, kind) for e in effects)
 
 
-def life_order(game: Game, task: Task) -> Decision:
+def life_order(game: Context, task: Task) -> Decision:
     """ "Then, in any order": the card's Lifeforms or its effect first."""
     seat = task.player
     card = game.index.card[task.args["card"]]
@@ -610,13 +612,13 @@ def life_order(game: Game, task: Task) -> Decision:
     return Decision(seat, prompt, RULE, options)
 
 
-def _lifeforms_words(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
+def _lifeforms_words(game: Context, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
     return " and ".join(f"+{amount(n, kind)}" for kind, n in _gains(card, bonus)) + (
         f" on {planet_name(game, seat, ref)}"
     )
 
 
-def _lifeforms_first_label(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
+def _lifeforms_first_label(game: Context, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
     life = game.planet(seat, ref).life
     lost = [
         amount(life[kind] + n - MAX_LIFEFORMS, kind)
@@ -629,7 +631,7 @@ def _lifeforms_first_label(game: Game, seat: int, card: LifeCard, ref: str, bonu
     )
 
 
-def _effect_first_label(game: Game, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
+def _effect_first_label(game: Context, seat: int, card: LifeCard, ref: str, bonus: int) -> str:
     return (
         f"Effect first: {effects_words(list(card.effect))}, then"
         f" {_lifeforms_words(game, seat, card, ref, bonus)}: room the effect makes there is"
@@ -637,13 +639,13 @@ def _effect_first_label(game: Game, seat: int, card: LifeCard, ref: str, bonus: 
     )
 
 
-def add_card_lifeforms(game: Game, task: Task) -> None:
+def add_card_lifeforms(game: Context, task: Task) -> None:
     """The card's Lifeforms, added after its effect (the player chose that order)."""
     game.pop(task)
     card = game.index.card[task.args["card"]]
     _add_lifeforms(game, task.player, card, task.args["planet"], task.args["bonus"])
 
 
-def place_life_card(game: Game, task: Task) -> None:
+def place_life_card(game: Context, task: Task) -> None:
     game.pop(task)
     game.planet(task.player, task.args["planet"]).cards.append(task.args["card"])

@@ -24,7 +24,7 @@ from entropy_tui.rules.missions import missions_lost_if
 from entropy_tui.rules.state import SystemState
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlayerState, Task
 
 RULE = "Evolve a Star"
@@ -32,7 +32,7 @@ NEW_STAR_COST = 1
 OBJECTIVE_TIER = 3  # Main Objective: evolve a Star to tier 3 or 4
 
 
-def _evolve(game: Game, task: Task, system: int, target: str, cost: int) -> None:
+def _evolve(game: Context, task: Task, system: int, target: str, cost: int) -> None:
     seat = task.player
     player = game.state.players[seat]
     board = game.state.board
@@ -52,7 +52,7 @@ def _evolve(game: Game, task: Task, system: int, target: str, cost: int) -> None
     resolved(game, task)
 
 
-def _new_star(game: Game, task: Task, star: str, system: int | None, cost: int) -> None:
+def _new_star(game: Context, task: Task, star: str, system: int | None, cost: int) -> None:
     seat = task.player
     player = game.state.players[seat]
     board = game.state.board
@@ -70,7 +70,7 @@ def _new_star(game: Game, task: Task, star: str, system: int | None, cost: int) 
     resolved(game, task)
 
 
-def _evolve_label(game: Game, seat: int, system: int, target: str, cost: int) -> str:
+def _evolve_label(game: Context, seat: int, system: int, target: str, cost: int) -> str:
     old = game.state.players[seat].systems[system].star
 
     def evolved(player: PlayerState) -> None:
@@ -82,7 +82,7 @@ def _evolve_label(game: Game, seat: int, system: int, target: str, cost: int) ->
     )
 
 
-def _new_star_label(game: Game, star: str, target: int | None, cost: int) -> str:
+def _new_star_label(game: Context, star: str, target: int | None, cost: int) -> str:
     where = "a new Solar System" if target is None else f"Solar System {target + 1}"
     return f"Add {new_star_words(game.index, star)} to {where}: pay {cost} Energy"
 
@@ -91,7 +91,7 @@ Chosen = Callable[[str, int], None]  # what choosing a Star does, given the Star
 
 
 def _star_option(
-    game: Game,
+    game: Context,
     seat: int,
     option_id: str,
     label: Callable[[], str],
@@ -112,7 +112,7 @@ def _star_option(
     return option(option_id, label, choose)
 
 
-def _evolutions(game: Game, seat: int, system: int, discount: int, then: Chosen) -> list[Option]:
+def _evolutions(game: Context, seat: int, system: int, discount: int, then: Chosen) -> list[Option]:
     """The next tiers of the Star in `system`, each paid for or with why it can't be."""
     star = game.state.players[seat].systems[system].star
     assert star is not None
@@ -126,7 +126,7 @@ def _evolutions(game: Game, seat: int, system: int, discount: int, then: Chosen)
 
 
 def _new_stars(
-    game: Game, seat: int, system: int | None, discount: int, then: Chosen
+    game: Context, seat: int, system: int | None, discount: int, then: Chosen
 ) -> list[Option]:
     """The tier I Stars that may go to `system` (None: a new Solar System)."""
     cost = max(0, NEW_STAR_COST - discount)
@@ -141,7 +141,7 @@ def _new_stars(
 
 
 def _stars_for(
-    game: Game, seat: int, system: int | None, discount: int, then: Chosen
+    game: Context, seat: int, system: int | None, discount: int, then: Chosen
 ) -> list[Option]:
     """The second step's options: the next tiers of the Star there, or the tier I Stars."""
     if system is not None and game.state.players[seat].systems[system].star is not None:
@@ -153,7 +153,7 @@ def _not_yet(star: str, cost: int) -> None:  # pragma: no cover - a first step o
     raise AssertionError("a first step's look at its second steps is never chosen")
 
 
-def _star_step(game: Game, task: Task) -> Decision:
+def _star_step(game: Context, task: Task) -> Decision:
     """The first step: the Star to evolve, or where a tier I Star goes; then `tier_step`."""
     seat = task.player
     player = game.state.players[seat]
@@ -185,7 +185,7 @@ def _star_step(game: Game, task: Task) -> Decision:
     return Decision(seat, prompt, RULE, options)
 
 
-def tier_step(game: Game, task: Task) -> Decision | None:
+def tier_step(game: Context, task: Task) -> Decision | None:
     """The second step: the Star's next tier, or which tier I Star is added."""
     seat = task.player
     system: int | None = task.args["system"]
@@ -210,7 +210,7 @@ def tier_step(game: Game, task: Task) -> Decision | None:
     return second_step(game, task, Decision(seat, prompt, RULE, options), back)
 
 
-def evolve_star(game: Game, task: Task) -> Decision:
+def evolve_star(game: Context, task: Task) -> Decision:
     if in_steps(game):
         return _star_step(game, task)
     seat = task.player

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from entropy_tui.rules.actions.common import resolved
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 
-def advance_generator(game: Game, seat: int, steps: int = 1) -> None:
+def advance_generator(game: Context, seat: int, steps: int = 1) -> None:
     """Each step moves the marker on; the last spaces give VP, and past the end 3 VP."""
     player = game.state.players[seat]
     track = game.catalog.board.generator
@@ -31,7 +31,7 @@ def advance_generator(game: Game, seat: int, steps: int = 1) -> None:
         )
 
 
-def primordial_soup(game: Game, task: Task) -> None:
+def primordial_soup(game: Context, task: Task) -> None:
     seat = task.player
     player = game.state.players[seat]
     game.pop(task)

@@ -13,13 +13,13 @@ from entropy_tui.rules.refs import planet_ref
 from entropy_tui.rules.supply import offer, take_top
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 RULE = "Set Biome"
 
 
-def planets_without_biome(game: Game, seat: int) -> list[str]:
+def planets_without_biome(game: Context, seat: int) -> list[str]:
     refs = []
     for s, system in enumerate(game.state.players[seat].systems):
         for p, planet in enumerate(system.planets):
@@ -28,11 +28,11 @@ def planets_without_biome(game: Game, seat: int) -> list[str]:
     return refs
 
 
-def _take_label(game: Game, biome_id: str) -> str:
+def _take_label(game: Context, biome_id: str) -> str:
     return f"Take {biome_words(game.index, biome_id)}"
 
 
-def set_biome(game: Game, task: Task) -> Decision:
+def set_biome(game: Context, task: Task) -> Decision:
     seat = task.player
     free = planets_without_biome(game, seat)
     options: list[Option] = []
@@ -55,7 +55,7 @@ def set_biome(game: Game, task: Task) -> Decision:
     return Decision(seat, "Set Biome: choose a Biome from the offer", RULE, options)
 
 
-def place_biome(game: Game, task: Task) -> Decision | None:
+def place_biome(game: Context, task: Task) -> Decision | None:
     seat = task.player
     biome_id: str = task.args["biome"]
 

@@ -11,7 +11,7 @@ from entropy_tui.rules.describe import card_words
 from entropy_tui.rules.supply import offer, take_top
 
 if TYPE_CHECKING:
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 RULE = "Take Life Cards"
@@ -25,7 +25,7 @@ class CardOption(Option):
 
     __slots__ = ("_words", "card", "deck", "game", "seat", "then")
     _words: str | None  # its label, once written (Option's `_label` is left unused)
-    game: Game
+    game: Context
     seat: int
     deck: int
     card: str
@@ -54,7 +54,7 @@ class CardOption(Option):
 _new = object.__new__
 
 
-def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[Option]:
+def card_offer_options(game: Context, seat: int, then: Callable[[], None]) -> list[Option]:
     """One option per card on offer; `then()` runs after the card is taken."""
     options: list[Option] = []
     for deck, card in offer(game.state.board.life_decks):
@@ -66,7 +66,7 @@ def card_offer_options(game: Game, seat: int, then: Callable[[], None]) -> list[
     return options
 
 
-def take_life_cards(game: Game, task: Task) -> Decision | None:
+def take_life_cards(game: Context, task: Task) -> Decision | None:
     seat = task.player
     taken = task.args.setdefault("taken", 0)
 

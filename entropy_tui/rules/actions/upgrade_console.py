@@ -13,7 +13,7 @@ from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import FocusCard
-    from entropy_tui.rules.game import Game
+    from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 RULE = "Upgrade Console"
@@ -21,7 +21,7 @@ COST = 3
 TOP_TIER = 2
 
 
-def upgrade_console(game: Game, task: Task) -> Decision:
+def upgrade_console(game: Context, task: Task) -> Decision:
     seat = task.player
     player = game.state.players[seat]
     options: list[Option] = []
@@ -61,7 +61,7 @@ def _upgrade_label(card: FocusCard, token: str, tier: int, on_board: bool) -> st
     return label
 
 
-def _upgrade(game: Game, task: Task, token: str) -> None:
+def _upgrade(game: Context, task: Task, token: str) -> None:
     seat = task.player
     player = game.state.players[seat]
     game.pop(task)

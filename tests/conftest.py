@@ -16,6 +16,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if any(item.get_closest_marker(name) for name in END_TO_END):
             item.add_marker(pytest.mark.slow)
+    # The slow tests first: run in parallel (pytest -n 2), the long ones start at once and the
+    # short ones even out the workers at the end, instead of one long test running alone last.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True)

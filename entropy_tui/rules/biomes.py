@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from entropy_tui.rules.catalog import CatalogIndex, Effect
     from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import PlanetState, Task
+    from entropy_tui.rules.vocabulary import TaskKind
 
 RULE = "Set Biome"
 SCARCE_COST = 1  # Entropy to collect a Scarce Biome's reward
@@ -64,7 +65,7 @@ def biome_rewards(game: Context, task: Task) -> None:
     seat = task.player
     game.pop(task)
     action = game.state.turn.action
-    steps: list[tuple[str, dict[str, str]]] = []
+    steps: list[tuple[TaskKind, dict[str, str]]] = []
     biomes = game.index.biome
     for s, system in enumerate(game.state.players[seat].systems):
         for p, planet in enumerate(system.planets):
@@ -72,7 +73,7 @@ def biome_rewards(game: Context, task: Task) -> None:
                 continue
             biome = biomes[planet.biome]
             if biome.trigger == action:
-                kind = "scarce_biome" if biome.kind == "scarce" else "biome_reward"
+                kind: TaskKind = "scarce_biome" if biome.kind == "scarce" else "biome_reward"
                 steps.append((kind, {"planet": planet_ref(s, p)}))
     game.push_in_order(seat, steps)
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from entropy_tui.rules.catalog import Catalog, CatalogIndex
     from entropy_tui.rules.decision import Decision
     from entropy_tui.rules.state import GameState, PlanetState, PlayerState, Task
+    from entropy_tui.rules.vocabulary import TaskKind
 
 
 @runtime_checkable
@@ -35,11 +36,11 @@ class Context(Protocol):
         """A planet by its reference "s<system>p<planet>"."""
         ...
 
-    def push(self, kind: str, player: int, **args: Any) -> Task:
+    def push(self, kind: TaskKind, player: int, **args: Any) -> Task:
         """Puts a Task on top of the stack: it is resolved next."""
         ...
 
-    def push_in_order(self, player: int, steps: Iterable[tuple[str, dict[str, Any]]]) -> None:
+    def push_in_order(self, player: int, steps: Iterable[tuple[TaskKind, dict[str, Any]]]) -> None:
         """Pushes Tasks so that they are resolved in the order given."""
         ...
 
@@ -51,7 +52,9 @@ class Context(Protocol):
         """Adds a line to the game log."""
         ...
 
-    def try_out(self, change: Callable[[Context], None], *, stop_at: str | None = None) -> Playable:
+    def try_out(
+        self, change: Callable[[Context], None], *, stop_at: TaskKind | None = None
+    ) -> Playable:
         """A copy with `change` made to its state, then settled (see `Game.try_out`)."""
         ...
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from entropy_tui.rules.actions.common import finish_second_step, second_step
 from entropy_tui.rules.actions.primordial_soup import advance_generator
@@ -18,7 +18,7 @@ from entropy_tui.rules.counters import CHOICE_COUNTERS, choice_domain, count
 from entropy_tui.rules.decision import Decision, Option, option
 from entropy_tui.rules.describe import amount, counter_words, effect_words
 from entropy_tui.rules.refs import parse_planet_ref, refs_for
-from entropy_tui.rules.vocabulary import title
+from entropy_tui.rules.vocabulary import ActionName, title
 
 if TYPE_CHECKING:
     from entropy_tui.rules.context import Context
@@ -235,7 +235,8 @@ def resolve_effect(game: Context, task: Task) -> None:
                 game.push("free_fulfil", seat, **_follow(args, origin))
         case "action":
             for _ in range(times):
-                game.push(str(what), seat, source="effect", free=False)
+                # An action effect names an action (the catalog checks it): its Task kind.
+                game.push(cast(ActionName, what), seat, source="effect", free=False)
         case "retrieve_token":
             for _ in range(times):
                 game.push("retrieve_token", seat, **_follow(args, origin))

@@ -8,7 +8,7 @@ from entropy_tui.rules.decision import Decision, option
 from entropy_tui.rules.effects import push_effects
 from entropy_tui.rules.free_actions import has_free_action
 from entropy_tui.rules.state import GameState, Task, TurnState
-from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN, title
+from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN, TaskKind, title
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -20,8 +20,14 @@ RULE_ACTIONS = "Actions"
 RULE_TURN = "Turn Structure"
 INNER_ACTION_TOKEN_KINDS = frozenset(INNER_ACTION_TOKEN.values())
 # A turn's steps, in the order they are pushed (the last one resolves first).
-TURN_STEPS = ("end_turn", "mission_step", "action_step", "move")
-CONFIRMED_TURN_STEPS = ("end_turn", "confirm_turn_end", "mission_step", "action_step", "move")
+TURN_STEPS: tuple[TaskKind, ...] = ("end_turn", "mission_step", "action_step", "move")
+CONFIRMED_TURN_STEPS: tuple[TaskKind, ...] = (
+    "end_turn",
+    "confirm_turn_end",
+    "mission_step",
+    "action_step",
+    "move",
+)
 _new_task = object.__new__
 
 

@@ -19,6 +19,7 @@ from entropy_tui.rules.refs import parse_planet_ref
 from entropy_tui.rules.rng import Rng
 from entropy_tui.rules.state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
 from entropy_tui.rules.tasks import HANDLERS, handlers_stopping_at
+from entropy_tui.rules.vocabulary import TaskKind
 
 _new = object.__new__
 # Decisions of a turn after its Objectives are checked: a Biome fulfilled then would not count.
@@ -142,7 +143,7 @@ class Game:
         self._decision = None
         self._unsettled = True
 
-    def try_out(self, change: Callable[[Game], None], *, stop_at: str | None = None) -> Game:
+    def try_out(self, change: Callable[[Game], None], *, stop_at: TaskKind | None = None) -> Game:
         """A copy of this game with `change` made to its state directly, then settled: for
         looking past a decision the rules do not offer yet. `stop_at`: a Task kind whose
         Decision this copy, and the copies made of it, never work out; reaching it, they wait
@@ -330,14 +331,14 @@ class Game:
     def store_rng(self, rng: Rng) -> None:
         self.state.rng = rng.state
 
-    def push(self, kind: str, player: int, **args: Any) -> Task:
+    def push(self, kind: TaskKind, player: int, **args: Any) -> Task:
         """Puts a Task on top of the stack: it is resolved next."""
         task = _new(Task)  # without the keyword __init__: thousands are pushed a game
         task.kind, task.player, task.args = kind, player, args
         self.state.pending.append(task)
         return task
 
-    def push_in_order(self, player: int, steps: Iterable[tuple[str, dict[str, Any]]]) -> None:
+    def push_in_order(self, player: int, steps: Iterable[tuple[TaskKind, dict[str, Any]]]) -> None:
         """Pushes Tasks so that they are resolved in the order given."""
         pending = self.state.pending
         for kind, args in reversed(list(steps)):

@@ -31,10 +31,11 @@ if TYPE_CHECKING:
     from entropy_tui.rules.context import Context, Playable
     from entropy_tui.rules.decision import Decision, Option
     from entropy_tui.rules.state import BoardState, GameState
+    from entropy_tui.rules.vocabulary import TaskKind
 
 # The look-ahead stops when the Action step is next: the Movement step is over, and nothing
 # changes before Create Life's options are worked out from the same state.
-STOP = "action_step"
+STOP: TaskKind = "action_step"
 # Effects, and Tasks, that only give (resources, Lifeforms, cards, a Biome fulfilled, a token
 # back): they never take away a card to play.
 GIVES_ONLY = frozenset(

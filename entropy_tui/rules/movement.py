@@ -16,7 +16,7 @@ from entropy_tui.rules.effects import push_effects, take_back_token
 from entropy_tui.rules.flow import focus_tier_effects
 from entropy_tui.rules.landing import leads_to_a_play
 from entropy_tui.rules.state import Task
-from entropy_tui.rules.vocabulary import title
+from entropy_tui.rules.vocabulary import ActionName, title
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import Effect
@@ -62,7 +62,7 @@ class MovePreview(Option):
     seat: int
     steps: int
     destination: int
-    action: str
+    action: ActionName
     occupied: bool
     distance: int  # effective distance for the Traffic Bonus
     charge: int  # Entropy to pay for moving 3 onto an occupied space

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN
+from entropy_tui.rules.vocabulary import INNER_ACTION_TOKEN, ActionName
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import ActionTile, Effect, InnerSpace
@@ -28,7 +28,7 @@ def space_name(space: int) -> str:
     return f"{'I' if is_inner(space) else 'O'}{sector(space)}"
 
 
-def space_action(game: Context, space: int) -> str:
+def space_action(game: Context, space: int) -> ActionName:
     if is_inner(space):
         return game.catalog.board.inner[sector(space) % 3].action
     return game.index.tile[game.state.board.action_tiles[sector(space)]].action
@@ -84,7 +84,7 @@ class Space(NamedTuple):
     """One space of the rondel as a game's tiles lay it out, for the moves previewed at every
     turn."""
 
-    action: str
+    action: ActionName
     partner: int | None  # the space linked to it (see linked_space)
     has_bonus: bool
     bonus: tuple[Effect, ...]  # the Traffic Bonus at effective distance 1

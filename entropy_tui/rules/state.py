@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
+from entropy_tui.rules.vocabulary import ActionName, TaskKind
+
 SNAPSHOT_VERSION = 1
 
 _new = object.__new__
@@ -327,7 +329,7 @@ class Task:
 
     __pydantic_config__ = _STRICT_KEYS
 
-    kind: str
+    kind: TaskKind
     player: int
     args: dict[str, Any] = field(default_factory=dict)
 
@@ -381,7 +383,7 @@ class TurnState:
     landed: int | None = None
     distance: int = 0  # effective distance for the Traffic Bonus
     token: str | None = None  # Creation token placed on the landed inner space
-    action: str | None = None
+    action: ActionName | None = None
     action_done: bool = False  # the landed space's action was resolved (Focus cards trigger)
     events: list[int] = field(default_factory=lambda: [0, 0, 0])  # Main Objective conditions
     card_bonus: int = 0  # extra Lifeforms for the card played by this Create Life action

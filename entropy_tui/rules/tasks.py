@@ -9,12 +9,13 @@ also push a Task and resolve it at once itself (returning its Decision, if it as
 loop names a Decision by the Task on top.
 
 The registry is written out here rather than filled in as modules are imported: the rule
-modules know nothing of it, and imports run one way (game -> tasks -> rule modules).
+modules know nothing of it, and imports run one way (game -> tasks -> rule modules). It names
+every kind of `TaskKind` once, checked as it is imported.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from entropy_tui.rules.actions import (
     upgrade_console,
 )
 from entropy_tui.rules.decision import Decision
+from entropy_tui.rules.vocabulary import TASK_KINDS, TaskKind
 
 if TYPE_CHECKING:
     from entropy_tui.rules.context import Context
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 
 Handler = Callable[["Context", "Task"], "Decision | None"]
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[TaskKind, Handler] = {
     # A turn: Movement -> Action -> Mission.
     "turn": flow.start_turn,
     "action_step": flow.action_step,
@@ -96,8 +98,20 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+def check_handlers(kinds: Collection[str]) -> None:
+    """Raises ValueError unless the handlers of `kinds` are one for each Task kind and nothing
+    else: a Task of a kind left out would stop a game only when first pushed."""
+    missing = [kind for kind in TASK_KINDS if kind not in kinds]
+    unknown = [kind for kind in kinds if kind not in TASK_KINDS]
+    if missing or unknown:
+        raise ValueError(f"Task handlers: no handler for {missing}, handlers of no kind {unknown}")
+
+
+check_handlers(HANDLERS)
+
+
 @cache
-def handlers_stopping_at(kind: str) -> dict[str, Handler]:
+def handlers_stopping_at(kind: TaskKind) -> dict[TaskKind, Handler]:
     """The registry, but with a Task of `kind` answered by a Decision with no options (see
     `Game.try_out`)."""
     if kind not in HANDLERS:

@@ -42,6 +42,65 @@ EffectVerb = Literal[
     "discount",  # Focus only: the action costs this much less of `what`
 ]
 
+# Every kind of Task on the stack, each resolved by its handler (rules/tasks.py checks the table
+# names each one once).
+TaskKind = Literal[
+    # A turn: Movement -> Action -> Mission.
+    "turn",
+    "action_step",
+    "focus",
+    "post_action",
+    "confirm_turn_end",
+    "end_turn",
+    # Movement.
+    "move",
+    "retrieve",
+    "wild_unlock",
+    "place_token",
+    "charge",
+    "traffic_bonus",
+    # The actions (a Task kind is the action's name) and the steps they queue.
+    "evolve_star",
+    "star_tier",
+    "aggregate_planet",
+    "offer_planet",
+    "place_planet",
+    "catch_asteroid",
+    "place_asteroid",
+    "asteroid_space",
+    "create_life",
+    "life_card",
+    "life_planet",
+    "life_discard",
+    "life_order",
+    "add_card_lifeforms",
+    "place_life_card",
+    "activate_stars",
+    "set_biome",
+    "place_biome",
+    "upgrade_console",
+    "take_life_cards",
+    "primordial_soup",
+    # Effects.
+    "effect",
+    "choose_type",
+    "place_lifeform",
+    "advance",
+    "advance_on",
+    "activate_one",
+    "take_cards",
+    "free_fulfil",
+    "retrieve_token",
+    # Biomes.
+    "biome_rewards",
+    "biome_reward",
+    "scarce_biome",
+    # The Mission step.
+    "mission_step",
+    "play_mission",
+    "lifeform_objectives",
+]
+
 RESOURCES: tuple[Resource, ...] = get_args(Resource)
 GAINABLES: tuple[Gainable, ...] = get_args(Gainable)
 LIFEFORMS: tuple[Lifeform, ...] = get_args(Lifeform)
@@ -49,6 +108,7 @@ CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 ACTIONS: tuple[ActionName, ...] = get_args(ActionName)
 FOCUS_TOKENS: tuple[FocusToken, ...] = get_args(FocusToken)
 TOKEN_KINDS: tuple[TokenKind, ...] = get_args(TokenKind)
+TASK_KINDS: tuple[TaskKind, ...] = get_args(TaskKind)
 
 ACTION_TITLES: dict[str, str] = {
     "evolve_star": "Evolve a Star",

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import ast
 import inspect
+import runpy
 from pathlib import Path
 
+import pytest
+
 import entropy_tui.rules
-from entropy_tui.rules.tasks import HANDLERS
+from entropy_tui.rules import tasks, vocabulary
+from entropy_tui.rules.tasks import HANDLERS, check_handlers
+from entropy_tui.rules.vocabulary import TASK_KINDS
 
 RULES = Path(entropy_tui.rules.__file__).parent
 ENGINE = "entropy_tui.rules"
@@ -119,3 +124,19 @@ def test_no_rule_module_hides_a_cycle_in_a_function_import() -> None:
     modules = [m for m in RULES.rglob("*.py") if m.stem != "game"]
     offenders = {str(m.relative_to(RULES)): imports_in_functions(m) for m in sorted(modules)}
     assert {m: lines for m, lines in offenders.items() if lines} == {}
+
+
+def test_the_table_has_one_handler_for_each_task_kind() -> None:
+    assert list(HANDLERS) == list(TASK_KINDS)  # in the same order, as the kinds are grouped
+    check_handlers(HANDLERS)
+    without_charge = {kind: handler for kind, handler in HANDLERS.items() if kind != "charge"}
+    with pytest.raises(ValueError, match=r"no handler for \['charge'\], handlers of no kind \[\]"):
+        check_handlers(without_charge)
+    with pytest.raises(ValueError, match=r"no handler for \[\], handlers of no kind \['charges'\]"):
+        check_handlers([*HANDLERS, "charges"])
+
+
+def test_a_task_kind_without_a_handler_stops_the_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vocabulary, "TASK_KINDS", (*TASK_KINDS, "recount"))
+    with pytest.raises(ValueError, match=r"no handler for \['recount'\]"):
+        runpy.run_path(tasks.__file__)  # the registry's code run afresh, not re-imported

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from entropy_tui.rules import Decision
+from entropy_tui.rules.view_data import View
 
 
 @runtime_checkable
@@ -13,7 +14,7 @@ class Bot(Protocol):
 
     name: str
 
-    def decide(self, view: dict[str, Any], decision: Decision) -> str:
+    def decide(self, view: View, decision: Decision) -> str:
         """The id of one enabled option of `decision`."""
         ...
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from entropy_tui.rules.catalog import Catalog
+from entropy_tui.rules.view_data import View
 from entropy_tui.rules.visibility import HIDDEN
 
 Family = tuple[str, str]  # e.g. ("planet", "heat"), ("life", "animal"), ("mission", "")
@@ -128,7 +129,7 @@ def _fill_stacks(
                 stack[j] = pools.take(family)
 
 
-def determinize(view: dict[str, Any], catalog: Catalog, rng: random.Random) -> dict[str, Any]:
+def determinize(view: View, catalog: Catalog, rng: random.Random) -> dict[str, Any]:
     """A snapshot `Game.restore` accepts that agrees with `view` on everything visible."""
     from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS
 

@@ -16,7 +16,6 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 from entropy_tui.bots.base import enabled_ids
 from entropy_tui.bots.determinize import determinize
@@ -24,6 +23,7 @@ from entropy_tui.bots.greedy import DECLINE_PENALTY, DECLINES, children, stepped
 from entropy_tui.bots.heuristic import evaluate
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.catalog import Catalog, load_catalog
+from entropy_tui.rules.view_data import View
 
 DEFAULT_SECONDS = 1.0
 TIME_SHARE = 0.97  # of `seconds` the search plans to use; the rest absorbs the last iteration
@@ -87,7 +87,7 @@ class ExpertBot:
         self.catalog = catalog or load_catalog()
         self.settings = settings or SearchSettings()
 
-    def decide(self, view: dict[str, Any], decision: Decision) -> str:
+    def decide(self, view: View, decision: Decision) -> str:
         ids = enabled_ids(decision)
         if len(ids) == 1:
             return ids[0]
@@ -95,7 +95,7 @@ class ExpertBot:
         best = max(values.values())
         return next(i for i in ids if values[i] >= best)
 
-    def analyse(self, view: dict[str, Any], decision: Decision) -> dict[str, float]:
+    def analyse(self, view: View, decision: Decision) -> dict[str, float]:
         """Each enabled option's estimated value for the deciding seat: its expected heuristic
         lead over the best other seat a few turns ahead. The option `decide` takes is the best."""
         ids = enabled_ids(decision)
@@ -110,7 +110,7 @@ class ExpertBot:
         }
 
     # ----------------------------------------------------------------- search
-    def _search(self, view: dict[str, Any], ids: list[str]) -> _Node | None:
+    def _search(self, view: View, ids: list[str]) -> _Node | None:
         started = time.perf_counter()
         budget = self.iterations
         worlds: list[Game] = []
@@ -138,8 +138,8 @@ class ExpertBot:
             done += 1
         return root
 
-    def _imagine(self, view: dict[str, Any]) -> Game:
-        trimmed = {**view, "log": [], "choices": []}
+    def _imagine(self, view: View) -> Game:
+        trimmed: View = {**view, "log": [], "choices": []}
         return Game.restore_trusted(determinize(trimmed, self.catalog, self.rng), self.catalog)
 
     def _iterate(self, game: Game, root: _Node, root_ids: list[str]) -> None:

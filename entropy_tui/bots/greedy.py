@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from entropy_tui.bots.base import enabled_ids
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.heuristic import evaluate
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.catalog import Catalog, load_catalog
+from entropy_tui.rules.view_data import View
 
 # Declining a reward or skipping an action costs this much, so that a bot acts when acting
 # looks no worse than doing nothing.
@@ -68,7 +68,7 @@ class GreedyBot:
         self.catalog = catalog or load_catalog()
         self.evaluate = evaluate
 
-    def decide(self, view: dict[str, Any], decision: Decision) -> str:
+    def decide(self, view: View, decision: Decision) -> str:
         ids = enabled_ids(decision)
         if len(ids) == 1:
             return ids[0]
@@ -85,10 +85,10 @@ class GreedyBot:
         best = max(values.values())
         return self.rng.choice([i for i in ids if values[i] >= best - 1e-9])
 
-    def imagine(self, view: dict[str, Any]) -> Game:
+    def imagine(self, view: View) -> Game:
         """A full game consistent with the view; the log and choice history are dropped, as
         the rules never read them and copying them would slow the look-ahead."""
-        trimmed = {**view, "log": [], "choices": []}
+        trimmed: View = {**view, "log": [], "choices": []}
         return Game.restore_trusted(determinize(trimmed, self.catalog, self.rng), self.catalog)
 
     def value_after(

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from entropy_tui.bots.base import enabled_ids
 from entropy_tui.rules import Decision
+from entropy_tui.rules.view_data import View
 
 
 class RandomBot:
@@ -15,5 +15,5 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view: dict[str, Any], decision: Decision) -> str:
+    def decide(self, view: View, decision: Decision) -> str:
         return self.rng.choice(enabled_ids(decision))

@@ -6,7 +6,9 @@ A bot answers `decide(view, decision) -> option_id`; the UI only ever asks it th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+from entropy_tui.rules.view_data import View
 
 if TYPE_CHECKING:
     from entropy_tui.rules import Decision
@@ -14,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Bot(Protocol):
-    def decide(self, view: dict[str, Any], decision: Decision) -> str: ...
+    def decide(self, view: View, decision: Decision) -> str: ...
 
 
 BotFactory = Callable[[str, int], Bot]

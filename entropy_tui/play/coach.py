@@ -16,13 +16,13 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
 
 from entropy_tui.bots.greedy import GreedyBot
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.catalog import Catalog, load_catalog
 from entropy_tui.rules.counters import count
 from entropy_tui.rules.rondel import space_action
+from entropy_tui.rules.view_data import View
 from entropy_tui.rules.vocabulary import ACTIONS, title
 
 # The guided game: two seats, the learner first, against the greedy bot. The seed was chosen
@@ -88,7 +88,7 @@ class Coach:
         """The actions the learner has not yet landed on."""
         return [action for action in ACTIONS if action not in self.landed]
 
-    def advise(self, view: dict[str, Any], decision: Decision, step: int) -> Advice:
+    def advise(self, view: View, decision: Decision, step: int) -> Advice:
         """The advice for `decision`, which the learner (`decision.player`) faces after `step`
         choices. Asked again at the same step, it gives the same advice; asked at an earlier
         step (after an undo), it forgets what came later."""

@@ -17,7 +17,7 @@ it leads to.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from entropy_tui.bots.expert import ExpertBot
 from entropy_tui.bots.greedy import GreedyBot
@@ -25,6 +25,7 @@ from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.counters import count
 from entropy_tui.rules.missions import lifeform_totals
 from entropy_tui.rules.scoring import explain_score
+from entropy_tui.rules.view_data import View
 from entropy_tui.rules.vocabulary import LIFEFORMS, title
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def held(game: Game, seat: int) -> tuple[int, ...]:
 
 
 def advise(
-    view: dict[str, Any],
+    view: View,
     decision: PlainDecision,
     *,
     seed: int,
@@ -139,7 +140,7 @@ def advise(
 
 
 def option_values(
-    view: dict[str, Any],
+    view: View,
     decision: PlainDecision,
     *,
     seed: int,
@@ -167,7 +168,7 @@ def best_option(values: dict[str, float]) -> str:
 
 
 def why(
-    view: dict[str, Any],
+    view: View,
     decision: PlainDecision,
     option_id: str,
     *,

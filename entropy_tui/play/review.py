@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from entropy_tui.play.hints import best_option, option_values, why
 from entropy_tui.play.thinking import PlainDecision
 from entropy_tui.rules.control import is_control
+from entropy_tui.rules.view_data import View
 from entropy_tui.saves.files import write_atomically
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ class _Position:
     step: int
     round: int
     seat: int
-    view: dict[str, Any]
+    view: View
     decision: PlainDecision
     taken: str
 

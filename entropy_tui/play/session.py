@@ -182,9 +182,9 @@ class Session:
             view = game.snapshot()
             view["log"] = game.dumped_log()  # the same event objects the notes merge into
         elif self.public_only:
-            view = game.view(None)
+            view = {**game.view(None)}  # plain data: its log takes the notes below
         else:
-            view = game.view(self.viewer if self.viewer is not None else self.humans[0])
+            view = {**game.view(self.viewer if self.viewer is not None else self.humans[0])}
         view["log"] = interleave(game.dumped_log(), view["log"], self.timeline.notes)
         return view
 

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from entropy_tui.rules.view_data import View
+
 if TYPE_CHECKING:
     from entropy_tui.bots.base import Bot
     from entropy_tui.rules import Decision
@@ -65,7 +67,7 @@ def decide(
     kind: str,
     seed: int,
     seat: int,
-    view: dict[str, Any],
+    view: View,
     decision: PlainDecision,
     edition: int | None = None,
 ) -> str:

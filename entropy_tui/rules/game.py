@@ -19,6 +19,7 @@ from entropy_tui.rules.refs import parse_planet_ref
 from entropy_tui.rules.rng import Rng
 from entropy_tui.rules.state import Event, GameState, PlanetState, PlayerState, Task, log_line_data
 from entropy_tui.rules.tasks import HANDLERS, handlers_stopping_at
+from entropy_tui.rules.view_data import View
 from entropy_tui.rules.vocabulary import TaskKind
 
 _new = object.__new__
@@ -156,7 +157,7 @@ class Game:
         trial._settle()
         return trial
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """The snapshot as `seat` may see it: other players' hands, missions and private log
         lines hidden, and of every stack only its top (unless hands are open). Seat None sees
         only what is public."""

@@ -11,9 +11,20 @@ Field order is the snapshot's key order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from entropy_tui.rules.vocabulary import ActionName, TaskKind
+
+if TYPE_CHECKING:
+    from entropy_tui.rules.view_data import (
+        BoardData,
+        PlanetData,
+        PlayerData,
+        SettingsData,
+        SystemData,
+        TaskData,
+        TurnData,
+    )
 
 SNAPSHOT_VERSION = 1
 
@@ -47,7 +58,7 @@ class PlanetState:
         clone.cards = self.cards.copy()
         return clone
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> PlanetData:
         return {
             "tile": self.tile,
             "asteroids": self.asteroids.copy(),
@@ -82,7 +93,7 @@ class SystemState:
         clone.planets = [planet.copy() for planet in self.planets]
         return clone
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> SystemData:
         return {"star": self.star, "planets": [planet.dump() for planet in self.planets]}
 
     @staticmethod
@@ -186,7 +197,7 @@ class PlayerState:
         clone.life_totals = None if totals is None else totals.copy()
         return clone
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> PlayerData:
         return {
             "name": self.name,
             "bot": self.bot,
@@ -278,7 +289,7 @@ class BoardState:
         clone.reveals = self.reveals
         return clone
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> BoardData:
         return {
             "action_tiles": self.action_tiles.copy(),
             "traffic_side": self.traffic_side.copy(),
@@ -343,7 +354,7 @@ class Task:
         }
         return clone
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> TaskData:
         return {"kind": self.kind, "player": self.player, "args": _plain(self.args)}
 
     @staticmethod
@@ -418,7 +429,7 @@ class TurnState:
         clone.card_bonus = self.card_bonus
         return clone
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> TurnData:
         return {
             "player": self.player,
             "step": self.step,
@@ -456,7 +467,7 @@ class Settings:
         clone.confirm_turn_end = self.confirm_turn_end
         return clone
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> SettingsData:
         return {
             "alternative_objectives": self.alternative_objectives,
             "open_hands": self.open_hands,
@@ -513,7 +524,7 @@ class GameState:
     def dump(self, *, log: bool = True) -> dict[str, Any]:
         """The state as JSON data (`log`: with the log and the choices, else without
         those keys)."""
-        data = {
+        data: dict[str, Any] = {
             "version": self.version,
             "seed": self.seed,
             "rng": self.rng,

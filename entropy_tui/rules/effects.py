@@ -210,7 +210,7 @@ def resolve_effect(game: Context, task: Task) -> None:
     effect = effect_of(args["effect"])
     times = effect.n if effect.per is None else _times(game, seat, effect, args.get("chosen"))
     origin = args.get("origin") or "Effect"
-    game.state.pending.pop()
+    game.pop(task)
     if times <= 0:
         return
     planet = args.get("planet")

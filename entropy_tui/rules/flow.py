@@ -28,7 +28,6 @@ CONFIRMED_TURN_STEPS: tuple[TaskKind, ...] = (
     "action_step",
     "move",
 )
-_new_task = object.__new__
 
 
 def start_round(state: GameState) -> None:
@@ -45,7 +44,7 @@ def last_turn(state: GameState) -> tuple[int, int] | None:
 
 
 def start_turn(game: Context, task: Task) -> None:
-    game.state.pending.pop()  # a handler's own Task is on top: see tasks.py
+    game.pop(task)
     begin_turn(game, task.player)
 
 
@@ -55,34 +54,23 @@ def begin_turn(game: Context, seat: int) -> None:
     state = game.state
     state.turn = TurnState.starting(seat)
     game.note(seat, "turn", f"Round {state.round}: {state.players[seat].name}'s turn")
-    # Movement -> Action -> Mission, pushed last step first (without game.push: every turn).
-    pending = state.pending
+    # Movement -> Action -> Mission, pushed last step first.
     for kind in CONFIRMED_TURN_STEPS if state.settings.confirm_turn_end else TURN_STEPS:
-        step = _new_task(Task)
-        step.kind, step.player, step.args = kind, seat, {}
-        pending.append(step)
+        game.push(kind, seat)
 
 
 def action_step(game: Context, task: Task) -> None:
     seat = task.player
     state = game.state
     turn = state.turn
-    pending = state.pending
-    pending.pop()
+    game.pop(task)
     turn.step = "action"
     action = turn.action
     assert action is not None
-    # Pushed without game.push: every turn.
-    step = _new_task(Task)
-    step.kind, step.player, step.args = "post_action", seat, {}
-    pending.append(step)
+    game.push("post_action", seat)
     if turn.token in INNER_ACTION_TOKEN_KINDS:  # a Focus card may trigger
-        step = _new_task(Task)
-        step.kind, step.player, step.args = "focus", seat, {}
-        pending.append(step)
-    step = _new_task(Task)
-    step.kind, step.player, step.args = action, seat, {"source": "space", "free": False}
-    pending.append(step)
+        game.push("focus", seat)
+    game.push(action, seat, source="space", free=False)
 
 
 def focus_tier_effects(game: Context, seat: int, token: str) -> list[Effect]:
@@ -120,7 +108,7 @@ def focus_trigger(game: Context, task: Task) -> None:
     """Tier 1 and 2 Focus effects, when the matching token resolved the action."""
     seat = task.player
     turn = game.state.turn
-    game.state.pending.pop()
+    game.pop(task)
     token = turn.token
     if not turn.action_done or token is None or token == "wild":
         return
@@ -136,7 +124,7 @@ def post_action(game: Context, task: Task) -> Decision | None:
     """After the action: free actions may still be taken, then the Mission step."""
     seat = task.player
     if not has_free_action(game, seat):
-        game.state.pending.pop()
+        game.pop(task)
         return None
     return Decision(
         seat,
@@ -165,7 +153,7 @@ def confirm_turn_end(game: Context, task: Task) -> Decision | None:
 def end_turn(game: Context, task: Task) -> None:
     state = game.state
     seat = task.player
-    state.pending.pop()
+    game.pop(task)
     following = (seat + 1) % len(state.players)
     if following == state.first_player:
         for player in state.players:

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 RULE_MISSION = "Fulfill a Mission"
 RULE_LIFEFORM = "Lifeform Objective"
 OBJECTIVES_TO_END = 2
-_new_task = object.__new__
 
 
 def mission_step(game: Context, task: Task) -> Decision | None:
@@ -29,7 +28,7 @@ def mission_step(game: Context, task: Task) -> Decision | None:
     `lifeform_objectives`, which only stops to offer a big tile)."""
     seat = task.player
     state = game.state
-    state.pending.pop()
+    game.pop(task)
     state.turn.step = "mission"
     player = state.players[seat]
     for mission_id in player.missions:
@@ -42,10 +41,7 @@ def mission_step(game: Context, task: Task) -> Decision | None:
         ready_tokens(game, seat)
         return None
     # Nothing comes between: its Task is resolved here, without a turn of the Task loop.
-    step = _new_task(Task)
-    step.kind, step.player, step.args = "lifeform_objectives", seat, {}
-    state.pending.append(step)
-    return lifeform_objectives(game, step)
+    return lifeform_objectives(game, game.push("lifeform_objectives", seat))
 
 
 def mission_met(game: Context, seat: int, mission_id: str) -> bool:
@@ -220,7 +216,7 @@ def lifeform_objectives(game: Context, task: Task) -> Decision | None:
         task.args["advanced"] = True
         advance_objectives(game, seat)
     if not _tile_in_reach(game, player):  # nothing to claim or to offer
-        state.pending.pop()  # a handler's own Task is on top: see tasks.py
+        game.pop(task)
         ready_tokens(game, seat)
         return None
     totals = lifeform_totals(player)
@@ -249,7 +245,7 @@ def lifeform_objectives(game: Context, task: Task) -> Decision | None:
     if not claimable:
         # The end was checked when the Objectives advanced and when a big tile was claimed,
         # the only steps here that complete one.
-        game.state.pending.pop()  # a handler's own Task is on top: see tasks.py
+        game.pop(task)
         ready_tokens(game, seat)
         return None
     life = claimable[0]

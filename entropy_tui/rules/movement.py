@@ -16,7 +16,7 @@ from entropy_tui.rules.effects import push_effects, take_back_token
 from entropy_tui.rules.flow import focus_tier_effects
 from entropy_tui.rules.landing import leads_to_a_play
 from entropy_tui.rules.state import Task
-from entropy_tui.rules.vocabulary import ActionName, title
+from entropy_tui.rules.vocabulary import ActionName, TaskKind, title
 
 if TYPE_CHECKING:
     from entropy_tui.rules.catalog import Effect
@@ -308,7 +308,6 @@ def _star_words(game: Context, seat: int, preview: MovePreview) -> str:
 
 MOVE_IDS = ("move:1", "move:2", "move:3")
 SPACE_NAMES = tuple(rondel.space_name(space) for space in range(rondel.SPACES))
-_new_task = object.__new__
 
 
 def move_decision(game: Context, task: Task) -> Decision:
@@ -340,7 +339,7 @@ def _make_move(game: Context, task: Task, preview: MovePreview, *, queue_all: bo
     turn.landed = preview.destination
     turn.distance = preview.distance
     turn.action = preview.action
-    steps: list[tuple[str, dict[str, Any]]] = []
+    steps: list[tuple[TaskKind, dict[str, Any]]] = []
     if preview.retrieved or preview.unlocks_wild:  # the preview saw every token passed
         # Each reward may pay for the landing charge: it is told how many are still to come.
         rewards_left = len(preview.retrieved)
@@ -383,11 +382,7 @@ def _make_move(game: Context, task: Task, preview: MovePreview, *, queue_all: bo
     if _biome_triggered(game, player, preview.action):
         steps.append(("biome_rewards", {}))
     if steps:
-        pending = state.pending
-        for kind, args in reversed(steps):  # resolved in the order listed
-            step = _new_task(Task)
-            step.kind, step.player, step.args = kind, seat, args
-            pending.append(step)
+        game.push_in_order(seat, steps)
     if bonus_at_once:  # its effects go above the steps after it, as its Task's would
         _give_traffic_bonus(game, seat, list(preview.bonus))  # the preview's, worked out
 

@@ -2,11 +2,10 @@
 
 A handler looks at the Task on top of the stack and either finishes it (popping it and perhaps
 pushing more Tasks) and returns None, or leaves it there and returns the Decision its player
-must make. Choosing an option runs that option's `apply`, which moves the Task along. The
-Task loop hands a handler the Task on top, so a handler that finishes at once pops the stack
-directly; an option's `apply`, run later, pops through `Game.pop`, which checks. A handler may
-also push a Task and resolve it at once itself (returning its Decision, if it asks one): the
-loop names a Decision by the Task on top.
+must make. Choosing an option runs that option's `apply`, which moves the Task along. Tasks
+are pushed with `Game.push` (or `push_in_order`) and finished with `Game.pop`, which checks
+the Task is on top. A handler may also push a Task and resolve it at once itself (returning
+its Decision, if it asks one): the loop names a Decision by the Task on top.
 
 The registry is written out here rather than filled in as modules are imported: the rule
 modules know nothing of it, and imports run one way (game -> tasks -> rule modules). It names

@@ -79,7 +79,14 @@ async def drawn(app: TableScreenAlone, game: Game) -> str:
     shown = ""
     for _ in range(10):  # until laid out: a panel's scroll bar may come or go at first
         await settle(pilot)
-        await pilot.pause(0)  # no idle wait: settled and drawn is enough
+        await pilot.pause(0)
+        shown, before = screen_text(app), shown
+        if shown != before:
+            continue
+        # Steady: once more after an idle wait, which lets what waits for a refresh (the panel
+        # bar's page count) run. One idle wait per position, not one per read.
+        await settle(pilot)
+        await pilot.pause()
         shown, before = screen_text(app), shown
         if shown == before:
             return shown

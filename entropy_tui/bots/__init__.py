@@ -17,7 +17,7 @@ from entropy_tui.bots.random_bot import RandomBot
 
 if TYPE_CHECKING:
     from entropy_tui.bots.expert import ExpertBot
-    from entropy_tui.rules.catalog import Catalog
+    from entropy_tui.rules import Catalog
 
 # name -> factory taking the bot's own seed and the game's catalog (the searching bots are made
 # apart, with a budget)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from entropy_tui.rules import Decision
-from entropy_tui.rules.view_data import View
+from entropy_tui.rules import Decision, View
 
 
 @runtime_checkable

@@ -15,9 +15,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from entropy_tui.rules.catalog import Catalog
-from entropy_tui.rules.view_data import View
-from entropy_tui.rules.visibility import HIDDEN
+from entropy_tui.rules import HIDDEN, Catalog, View
 
 Family = tuple[str, str]  # e.g. ("planet", "heat"), ("life", "animal"), ("mission", "")
 
@@ -131,7 +129,7 @@ def _fill_stacks(
 
 def determinize(view: View, catalog: Catalog, rng: random.Random) -> dict[str, Any]:
     """A snapshot `Game.restore` accepts that agrees with `view` on everything visible."""
-    from entropy_tui.rules.vocabulary import CONDITIONS, LIFEFORMS
+    from entropy_tui.rules import CONDITIONS, LIFEFORMS
 
     snapshot = pickle.loads(pickle.dumps(view))  # a deep copy of plain data, quickly
     families = component_families(catalog)

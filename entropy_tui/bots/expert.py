@@ -21,9 +21,7 @@ from entropy_tui.bots.base import enabled_ids
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.greedy import DECLINE_PENALTY, DECLINES, children, stepped_value
 from entropy_tui.bots.heuristic import evaluate
-from entropy_tui.rules import Decision, Game
-from entropy_tui.rules.catalog import Catalog, load_catalog
-from entropy_tui.rules.view_data import View
+from entropy_tui.rules import Catalog, Decision, Game, View, load_catalog
 
 DEFAULT_SECONDS = 1.0
 TIME_SHARE = 0.97  # of `seconds` the search plans to use; the rest absorbs the last iteration

@@ -16,9 +16,7 @@ from collections.abc import Callable, Iterator
 from entropy_tui.bots.base import enabled_ids
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.heuristic import evaluate
-from entropy_tui.rules import Decision, Game
-from entropy_tui.rules.catalog import Catalog, load_catalog
-from entropy_tui.rules.view_data import View
+from entropy_tui.rules import Catalog, Decision, Game, View, load_catalog
 
 # Declining a reward or skipping an action costs this much, so that a bot acts when acting
 # looks no worse than doing nothing.

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from entropy_tui.rules.counters import CHOICE_COUNTERS, count, planets
-from entropy_tui.rules.missions import final_space
-from entropy_tui.rules.scoring import LEFTOVERS_PER_VP, score_breakdown
-from entropy_tui.rules.vocabulary import LIFEFORMS
+from entropy_tui.rules import (
+    CHOICE_COUNTERS,
+    LEFTOVERS_PER_VP,
+    LIFEFORMS,
+    count,
+    final_space,
+    planets,
+    score_breakdown,
+)
 
 if TYPE_CHECKING:
-    from entropy_tui.rules import Game
-    from entropy_tui.rules.state import PlanetState, PlayerState
+    from entropy_tui.rules import Game, PlanetState, PlayerState
 
 # What a unit is worth while the game has a long way to go. Two Entropy buy one Energy or
 # Mass, so Entropy is worth a little more than half of those: an exchange alone loses value and

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from entropy_tui.bots.base import enabled_ids
-from entropy_tui.rules import Decision
-from entropy_tui.rules.view_data import View
+from entropy_tui.rules import Decision, View
 
 
 class RandomBot:

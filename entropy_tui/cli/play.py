@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from entropy_tui.cli.subcommands import listing
 from entropy_tui.play.config import GameConfig, parse_seats, tutorial_config
-from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
+from entropy_tui.rules import SEED_WORDS, new_seed, valid_seed
 
 if TYPE_CHECKING:
     from entropy_tui.tui.app import OpenKind

@@ -9,20 +9,22 @@ from typing import Any
 
 from entropy_tui.play.log_words import seen_by
 from entropy_tui.play.session import Session
-from entropy_tui.rules import rondel
-from entropy_tui.rules.catalog import CatalogIndex
-from entropy_tui.rules.describe import (
+from entropy_tui.rules import (
+    FOCUS_TOKENS,
+    HIDDEN,
+    CatalogIndex,
+    ScoreBreakdown,
     amount,
     biome_words,
     card_words,
     effects_words,
+    explained_scores,
     icons_words,
+    lifeform_totals,
+    rondel,
     star_words,
+    title,
 )
-from entropy_tui.rules.missions import lifeform_totals
-from entropy_tui.rules.scoring import ScoreBreakdown, explained_scores
-from entropy_tui.rules.visibility import HIDDEN
-from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
 
 LOG_LINES = 10  # what `log` shows without a number
 

@@ -12,7 +12,7 @@ from entropy_tui.plain.lines import Lines
 from entropy_tui.plain.play import PlainPlay
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.play.session import Session
-from entropy_tui.rules.rng import new_seed
+from entropy_tui.rules import new_seed
 
 WELCOME = "Entropy in plain lines. Type an option's number and Enter, or help for the commands."
 WHO_PLAYS = (

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from entropy_tui.play.recap import since_last_turn, this_turn
 from entropy_tui.play.session import Session
-from entropy_tui.rules import Decision
-from entropy_tui.rules.scoring import explained_scores, winners
+from entropy_tui.rules import Decision, explained_scores, winners
 
 CONFIRM_TURN_END = "confirm_turn_end"  # the engine's Decision kind for "End your turn"
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from entropy_tui.rules.view_data import View
+from entropy_tui.rules import View
 
 if TYPE_CHECKING:
-    from entropy_tui.rules import Decision
-    from entropy_tui.rules.catalog import Catalog
+    from entropy_tui.rules import Catalog, Decision
 
 
 class Bot(Protocol):

@@ -18,12 +18,17 @@ from functools import cache
 from importlib import resources
 
 from entropy_tui.bots.greedy import GreedyBot
-from entropy_tui.rules import Decision, Game
-from entropy_tui.rules.catalog import Catalog, load_catalog
-from entropy_tui.rules.counters import count
-from entropy_tui.rules.rondel import space_action
-from entropy_tui.rules.view_data import View
-from entropy_tui.rules.vocabulary import ACTIONS, title
+from entropy_tui.rules import (
+    ACTIONS,
+    Catalog,
+    Decision,
+    Game,
+    View,
+    count,
+    load_catalog,
+    space_action,
+    title,
+)
 
 # The guided game: two seats, the learner first, against the greedy bot. The seed was chosen
 # so that following the suggestions meets all nine actions by round 9 and every lesson, and

@@ -21,8 +21,7 @@ from entropy_tui.play.glyphs import (
     RESOURCE_LETTER,
     TOKEN_LETTER,
 )
-from entropy_tui.rules.describe import NO_ICONS
-from entropy_tui.rules.vocabulary import title
+from entropy_tui.rules import NO_ICONS, title
 
 SEAT_SYMBOLS = "".join(colour.symbol for colour in COLOURS)
 _SEAT = f"[{re.escape(SEAT_SYMBOLS)}]"

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from entropy_tui.rules.catalog import Effect
-from entropy_tui.rules.describe import NO_ICONS, effect_words
-from entropy_tui.rules.vocabulary import title
+from entropy_tui.rules import NO_ICONS, Effect, effect_words, title
 
 RESOURCE_LETTER = {"energy": "E", "mass": "M", "entropy": "X", "vp": "VP"}
 LIFEFORM_LETTER = {"bacteria": "Ba", "plant": "Pl", "animal": "An"}

@@ -21,17 +21,19 @@ from typing import TYPE_CHECKING
 
 from entropy_tui.bots.expert import ExpertBot
 from entropy_tui.bots.greedy import GreedyBot
-from entropy_tui.rules.catalog import load_catalog
-from entropy_tui.rules.counters import count
-from entropy_tui.rules.missions import lifeform_totals
-from entropy_tui.rules.scoring import explain_score
-from entropy_tui.rules.view_data import View
-from entropy_tui.rules.vocabulary import LIFEFORMS, title
+from entropy_tui.rules import (
+    LIFEFORMS,
+    View,
+    count,
+    explain_score,
+    lifeform_totals,
+    load_catalog,
+    title,
+)
 
 if TYPE_CHECKING:
     from entropy_tui.play.thinking import PlainDecision
-    from entropy_tui.rules import Game
-    from entropy_tui.rules.catalog import Catalog
+    from entropy_tui.rules import Catalog, Game
 
 MAX_TURN_CHOICES = 40  # the rest of a turn is a few choices; a guard against an endless one
 MAX_TOWARD = 2  # one line: the net effect now, then by the end of the turn, and two aims

@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from entropy_tui.play.hints import best_option, option_values, why
 from entropy_tui.play.thinking import PlainDecision
-from entropy_tui.rules.control import is_control
-from entropy_tui.rules.view_data import View
+from entropy_tui.rules import View, is_control
 from entropy_tui.saves.files import write_atomically
 
 if TYPE_CHECKING:

@@ -21,10 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from entropy_tui.bots import BOTS, SEARCHING, make_bot
-from entropy_tui.rules import Game
-from entropy_tui.rules.catalog import load_catalog
-from entropy_tui.rules.invariants import violations
-from entropy_tui.rules.missions import final_space
+from entropy_tui.rules import Game, final_space, load_catalog, violations
 
 DEFAULT_ROUND_CAP = 200
 CHECKS = ("every", "end")

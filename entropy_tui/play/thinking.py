@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from entropy_tui.rules.view_data import View
+from entropy_tui.rules import View
 
 if TYPE_CHECKING:
     from entropy_tui.bots.base import Bot
@@ -73,7 +73,7 @@ def decide(
 ) -> str:
     """The answer of seat `seat`'s bot of kind `kind` (made on first use) in a game of that
     `edition` of the component data (None: the newest): run in a worker."""
-    from entropy_tui.rules.catalog import load_catalog
+    from entropy_tui.rules import load_catalog
 
     catalog = load_catalog(edition)
     key = (kind, seed, seat, catalog.edition)

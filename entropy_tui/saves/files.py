@@ -207,7 +207,7 @@ def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
     belongs to the version that writes them (the loaded game speaks today's)."""
     from pydantic import ValidationError
 
-    from entropy_tui.rules.snapshot_check import checked_state
+    from entropy_tui.rules import checked_state
 
     try:
         data = checked_state(snapshot).dump()
@@ -219,8 +219,7 @@ def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
 
 def load_game(path: Path) -> tuple[Game, SaveFile]:
     """The saved game, rebuilt by replaying its choices; the stored snapshot must agree."""
-    from entropy_tui.rules import Game, InvalidChoice
-    from entropy_tui.rules.catalog import UnknownEdition
+    from entropy_tui.rules import Game, InvalidChoice, UnknownEdition
 
     save = read_save(path)
     try:

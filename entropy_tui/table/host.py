@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from entropy_tui.rules.rng import SEED_WORDS, new_seed, valid_seed
+from entropy_tui.rules import SEED_WORDS, new_seed, valid_seed
 from entropy_tui.table.seats import new_code, parse_table_seats
 from entropy_tui.table.server import Table, private_socket_path, resume_table
 

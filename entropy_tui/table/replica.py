@@ -8,8 +8,7 @@ from typing import Any
 
 from entropy_tui.play.config import GameConfig, SeatConfig
 from entropy_tui.play.session import Session
-from entropy_tui.rules import Game, InvalidChoice
-from entropy_tui.rules.catalog import load_catalog
+from entropy_tui.rules import Game, InvalidChoice, load_catalog
 from entropy_tui.saves.notes import LogNote
 
 UNDO_OFF = "Undo is off at a shared table: the other players have seen that move."

@@ -10,9 +10,7 @@ from textual.content import Content
 from entropy_tui.play.changes import NO_CHANGES, Changes
 from entropy_tui.play.config import SeatConfig
 from entropy_tui.play.glyphs import CHANGED
-from entropy_tui.rules import Decision, Game
-from entropy_tui.rules.flow import last_turn
-from entropy_tui.rules.scoring import ScoreBreakdown
+from entropy_tui.rules import Decision, Game, ScoreBreakdown, last_turn
 
 if TYPE_CHECKING:
     from entropy_tui.play.coach import Advice

@@ -7,7 +7,7 @@ import asyncio
 import signal
 import sys
 
-from entropy_tui.rules.rng import SEED_WORDS, valid_seed
+from entropy_tui.rules import SEED_WORDS, valid_seed
 from entropy_tui.web.server import (
     DEFAULT_MAX_TABS,
     bind_failure,

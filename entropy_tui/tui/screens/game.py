@@ -22,8 +22,7 @@ from textual.widget import Widget
 from entropy_tui.play.config import HINT_SECONDS, LEVEL_OF, level_name
 from entropy_tui.play.recap import since_last_turn
 from entropy_tui.play.session import Position, Session
-from entropy_tui.rules import InvalidChoice
-from entropy_tui.rules.scoring import explained_scores
+from entropy_tui.rules import InvalidChoice, explained_scores
 from entropy_tui.tui.keys import PROMPT_KEYS, bindings_for, key_for
 from entropy_tui.tui.memory import collect_while_idle, review_frozen_later
 from entropy_tui.tui.scene import CHANGES_KEY, Scene, end_banner

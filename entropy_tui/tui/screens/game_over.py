@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from entropy_tui.play.session import Session
-from entropy_tui.rules.scoring import explained_scores, totals_by_round, winners
+from entropy_tui.rules import explained_scores, totals_by_round, winners
 from entropy_tui.tui.keys import bindings_for
 from entropy_tui.tui.scene import seat_tag
 from entropy_tui.tui.widgets.key_footer import KeyFooter

@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from entropy_tui.play.config import BOT_LEVELS, SeatConfig
-from entropy_tui.rules.control import PERSON
+from entropy_tui.rules import PERSON
 from entropy_tui.tui.keys import bindings_for
 
 KIND_WORDS = {PERSON: "A person at this keyboard"} | {

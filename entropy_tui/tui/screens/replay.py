@@ -12,8 +12,7 @@ from typing import ClassVar
 from textual import events
 
 from entropy_tui.play.session import Session
-from entropy_tui.rules import Game
-from entropy_tui.rules.control import controller_words, is_control, parse_control
+from entropy_tui.rules import Game, controller_words, is_control, parse_control
 from entropy_tui.tui.keys import DIGITS, bindings_for
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.widgets.prompt import Prompt

@@ -12,8 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from entropy_tui.rules import InvalidChoice
-from entropy_tui.rules.control import PERSON, controller_words
+from entropy_tui.rules import PERSON, InvalidChoice, controller_words
 from entropy_tui.tui.keys import bindings_for
 from entropy_tui.tui.scene import Scene, seat_tag
 from entropy_tui.tui.widgets.console import Console

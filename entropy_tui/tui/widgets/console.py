@@ -11,10 +11,14 @@ from typing import Any
 from textual.content import Content
 from textual.geometry import Size
 
-from entropy_tui.rules.catalog import CatalogIndex
-from entropy_tui.rules.describe import card_words, effects_words
-from entropy_tui.rules.scoring import ScoreBreakdown
-from entropy_tui.rules.vocabulary import FOCUS_TOKENS, title
+from entropy_tui.rules import (
+    FOCUS_TOKENS,
+    CatalogIndex,
+    ScoreBreakdown,
+    card_words,
+    effects_words,
+    title,
+)
 from entropy_tui.tui.scene import Scene, marked, seat_tag
 from entropy_tui.tui.widgets.solar_systems import SystemMarks, draw_systems
 from entropy_tui.tui.widgets.text_panel import TextPanel

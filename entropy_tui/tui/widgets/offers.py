@@ -9,9 +9,7 @@ from typing import Any
 from textual.content import Content
 
 from entropy_tui.play.glyphs import icons
-from entropy_tui.rules.describe import biome_words, card_words, effects_words
-from entropy_tui.rules.visibility import HIDDEN
-from entropy_tui.rules.vocabulary import title
+from entropy_tui.rules import HIDDEN, biome_words, card_words, effects_words, title
 from entropy_tui.tui.scene import Scene, marked
 from entropy_tui.tui.widgets.text_panel import TextPanel
 

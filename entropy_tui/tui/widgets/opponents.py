@@ -7,8 +7,7 @@ from typing import Any
 from textual.content import Content
 
 from entropy_tui.play.glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
-from entropy_tui.rules import rondel
-from entropy_tui.rules.vocabulary import RESOURCES
+from entropy_tui.rules import RESOURCES, rondel
 from entropy_tui.tui.scene import Scene, marked, seat_tag
 from entropy_tui.tui.widgets.text_panel import TextPanel
 

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.geometry import Size
 
 from entropy_tui.play.glyphs import LIFEFORM_LETTER, RESOURCE_LETTER
-from entropy_tui.rules.missions import lifeform_goals
+from entropy_tui.rules import lifeform_goals
 from entropy_tui.tui.scene import Scene, seat_tag
 from entropy_tui.tui.widgets.text_panel import TextPanel
 

@@ -13,8 +13,7 @@ from textual.strip import Strip
 
 from entropy_tui.play.changes import Changes
 from entropy_tui.play.glyphs import LINK, LOCKED_WILD, TOKEN_LETTER, action_name, short_effects
-from entropy_tui.rules import rondel
-from entropy_tui.rules.movement import preview_move
+from entropy_tui.rules import preview_move, rondel
 from entropy_tui.tui.draw import DOUBLE, HEAVY, box, fit, wrap
 from entropy_tui.tui.scene import Scene, marked
 from entropy_tui.tui.widgets.line_view import Line, joined

@@ -7,8 +7,7 @@ from textual.content import Content
 from textual.geometry import Size
 
 from entropy_tui.play.config import SeatConfig
-from entropy_tui.rules.scoring import LEFTOVERS_PER_VP, OF_ONE_TYPE, ScoreBreakdown
-from entropy_tui.rules.vocabulary import title
+from entropy_tui.rules import LEFTOVERS_PER_VP, OF_ONE_TYPE, ScoreBreakdown, title
 from entropy_tui.tui.widgets.line_view import joined
 from entropy_tui.tui.widgets.text_panel import TextPanel
 

@@ -17,8 +17,7 @@ from entropy_tui.play.glyphs import (
     lifeforms_letters,
     short_effects,
 )
-from entropy_tui.rules.catalog import CatalogIndex
-from entropy_tui.rules.vocabulary import title
+from entropy_tui.rules import CatalogIndex, title
 from entropy_tui.tui.draw import LIGHT, box, fit
 from entropy_tui.tui.scene import CHANGED_STYLE, marked
 

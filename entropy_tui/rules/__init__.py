@@ -8,6 +8,8 @@ contract keeps the other packages off the modules behind it; `rondel`, the board
 read as a module of its own).
 """
 
+from typing import Any
+
 from entropy_tui.rules.catalog import Catalog, CatalogIndex, Effect, UnknownEdition, load_catalog
 from entropy_tui.rules.control import PERSON, controller_words, is_control, parse_control
 from entropy_tui.rules.counters import CHOICE_COUNTERS, count, planets
@@ -39,8 +41,7 @@ from entropy_tui.rules.scoring import (
     totals_by_round,
     winners,
 )
-from entropy_tui.rules.snapshot_check import checked_state
-from entropy_tui.rules.state import PlanetState, PlayerState
+from entropy_tui.rules.state import GameState, PlanetState, PlayerState
 from entropy_tui.rules.view_data import View
 from entropy_tui.rules.visibility import HIDDEN
 from entropy_tui.rules.vocabulary import (
@@ -51,6 +52,15 @@ from entropy_tui.rules.vocabulary import (
     RESOURCES,
     title,
 )
+
+
+def checked_state(snapshot: dict[str, Any]) -> GameState:
+    """The state a snapshot from outside describes, checked; raises pydantic's ValidationError
+    when it is not one. Its module is imported here only when a snapshot is checked."""
+    from entropy_tui.rules.snapshot_check import checked_state as check
+
+    return check(snapshot)
+
 
 __all__ = [
     "ACTIONS",

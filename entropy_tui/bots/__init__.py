@@ -1,5 +1,5 @@
 """Bots: players that see only their own view of the game and answer a Decision with an
-option id.
+option id. Their kinds are listed once, in bots.registry.
 
 bot = make_bot("greedy", seed=7)
 game.choose(bot.decide(game.view(seat), game.decision))
@@ -8,35 +8,34 @@ expert = make_bot("expert", seed=7, seconds=1.0)   # or iterations=200: the same
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from entropy_tui.bots.base import Bot
-from entropy_tui.bots.greedy import GreedyBot
-from entropy_tui.bots.random_bot import RandomBot
+from entropy_tui.bots.registry import BOT_LEVELS, LEVEL_OF
 
 if TYPE_CHECKING:
     from entropy_tui.bots.expert import ExpertBot
+    from entropy_tui.bots.greedy import GreedyBot
+    from entropy_tui.bots.random_bot import RandomBot
     from entropy_tui.rules import Catalog
 
-# name -> factory taking the bot's own seed and the game's catalog (the searching bots are made
-# apart, with a budget)
-_FACTORIES: dict[str, Callable[[int, Catalog | None], Bot]] = {
-    "random": lambda seed, catalog: RandomBot(seed),
-    "greedy": lambda seed, catalog: GreedyBot(seed, catalog=catalog),
-}
+BOTS: tuple[str, ...] = tuple(level.kind for level in BOT_LEVELS)
 # the bots that think for a budget of time or of search
-SEARCHING = frozenset({"expert"})
+SEARCHING = frozenset(level.kind for level in BOT_LEVELS if level.searches)
 
-BOTS: tuple[str, ...] = (*_FACTORIES, *sorted(SEARCHING))
+_CLASSES = {
+    "ExpertBot": "entropy_tui.bots.expert",
+    "GreedyBot": "entropy_tui.bots.greedy",
+    "RandomBot": "entropy_tui.bots.random_bot",
+}
 
 
 def __getattr__(name: str) -> Any:
-    # The expert's search loads only when asked for: a game with greedy bots starts without it.
-    if name == "ExpertBot":
-        from entropy_tui.bots.expert import ExpertBot
+    # A bot's code loads only when asked for: the command line starts without any.
+    if name in _CLASSES:
+        from importlib import import_module
 
-        return ExpertBot
+        return getattr(import_module(_CLASSES[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -50,19 +49,16 @@ def make_bot(
 ) -> Bot:
     """A new bot of the named kind with its own generator seeded by `seed`. `seconds` (thinking
     time per decision) or `iterations` (a fixed, repeatable amount of search) are for the
-    expert only. `catalog`: the component data of the game it plays (`game.catalog`; None:
-    the newest edition's)."""
-    if name not in BOTS:
+    searching bots only. `catalog`: the component data of the game it plays (`game.catalog`;
+    None: the newest edition's)."""
+    level = LEVEL_OF.get(name)
+    if level is None:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
-    if name in SEARCHING:
-        from entropy_tui.bots.expert import ExpertBot
-
-        return ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
-    if seconds is not None or iterations is not None:
+    if not level.searches and (seconds is not None or iterations is not None):
         raise ValueError(
             f"the {name} bot does not search: seconds and iterations are for the expert"
         )
-    return _FACTORIES[name](seed, catalog)
+    return level.make(seed, catalog, seconds, iterations)
 
 
-__all__ = ["BOTS", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "SEARCHING", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
+from entropy_tui.bots.registry import level_name
 from entropy_tui.plain.lines import MAX_INPUT, MORE, Lines, printable
 from entropy_tui.plain.play import PlainPlay
 from entropy_tui.plain.turn import (
@@ -24,7 +25,6 @@ from entropy_tui.plain.turn import (
     question_line,
     recap_lines,
 )
-from entropy_tui.play.config import level_name
 from entropy_tui.play.session import Position
 from entropy_tui.rules import Decision
 from entropy_tui.table.protocol import MAX_TABLE_LINE, ProtocolError, decode, encode

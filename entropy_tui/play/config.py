@@ -4,43 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from entropy_tui.bots.registry import LEVEL_OF, bot_kind, kinds_words, level_name
+
 MIN_SEATS, MAX_SEATS = 2, 4
-
-
-@dataclass(frozen=True, slots=True)
-class BotLevel:
-    """A bot as players meet it: named for a kind of player, not for how it works."""
-
-    kind: str  # the bot's name in code ("greedy")
-    name: str  # what players read ("Casual")
-    plays: str  # what it does, in a few words
-    seconds: float = 0.0  # about how long it thinks over a decision (its default budget)
-
-
-BOT_LEVELS: tuple[BotLevel, ...] = (
-    BotLevel("random", "Beginner", "takes any allowed option, at random"),
-    BotLevel("greedy", "Casual", "takes what looks best one step ahead, without planning"),
-    BotLevel(
-        "expert", "Expert", "plans ahead, playing out many futures (about a second a decision)", 1.0
-    ),
-)
-LEVEL_OF: dict[str, BotLevel] = {level.kind: level for level in BOT_LEVELS}
-BOT_KINDS: tuple[str, ...] = tuple(LEVEL_OF)
-# Bots that answer within a frame: with no pause asked for, they play at once, in the app's
-# own thread. The others search, and always think in the background.
-QUICK_BOTS = frozenset({"random", "greedy"})
 HINT_SECONDS = 1.0  # the expert's thinking time for a hint: its time for a decision of its own
 
 
-def bot_kind(word: str) -> str | None:
-    """The bot a player's word names: its name in code or its level ("expert", "Casual")."""
-    word = word.strip().casefold()
-    return next((b.kind for b in BOT_LEVELS if word in (b.kind, b.name.casefold())), None)
-
-
-def level_name(kind: str) -> str:
-    level = LEVEL_OF.get(kind)
-    return level.name if level is not None else kind.title()
+def controller_words(bot: str | None) -> str:
+    """Who plays a seat, as a sentence names them: "a person", "the Casual bot"."""
+    return "a person" if bot is None else f"the {level_name(bot)} bot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +81,9 @@ class GameConfig:
             found.append("Two seats have the same name.")
         if len({seat.colour for seat in self.seats}) != len(self.seats):
             found.append("Two seats have the same colour.")
-        unknown = sorted({s.bot for s in self.seats if s.bot is not None} - set(BOT_KINDS))
+        unknown = sorted({s.bot for s in self.seats if s.bot is not None} - set(LEVEL_OF))
         if unknown:
-            found.append(f"Unknown bot kind {', '.join(unknown)}: use {_kinds_words()}.")
+            found.append(f"Unknown bot kind {', '.join(unknown)}: use {kinds_words()}.")
         return found
 
 
@@ -144,7 +116,7 @@ def parse_seats(spec: str) -> tuple[SeatConfig, ...]:
             word, _, name = rest.partition(":")
             kind = bot_kind(word)
             if kind is None:
-                raise ValueError(f"unknown bot {word.strip()!r} in {entry!r}: use {_kinds_words()}")
+                raise ValueError(f"unknown bot {word.strip()!r} in {entry!r}: use {kinds_words()}")
             default_name = f"{level_name(kind)} {position + 1}"
             seats.append(SeatConfig(name.strip() or default_name, kind, colour))
         else:
@@ -153,9 +125,3 @@ def parse_seats(spec: str) -> tuple[SeatConfig, ...]:
     if config.problems():
         raise ValueError(" ".join(config.problems()))
     return config.seats
-
-
-def _kinds_words() -> str:
-    """ "random (Beginner), greedy (Casual) or ..." """
-    words = [f"{level.kind} ({level.name})" for level in BOT_LEVELS]
-    return ", ".join(words[:-1]) + " or " + words[-1]

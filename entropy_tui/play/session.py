@@ -13,13 +13,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from entropy_tui.bots.registry import LEVEL_OF
 from entropy_tui.play.bot_seats import Bot, BotFactory, bot_seed, default_bot_factory
 from entropy_tui.play.changes import LastLooks
 from entropy_tui.play.config import (
     COLOUR_BY_KEY,
     COLOURS,
     HINT_SECONDS,
-    QUICK_BOTS,
     GameConfig,
     SeatConfig,
 )
@@ -220,7 +220,10 @@ class Session:
     def quick_bot_to_move(self) -> bool:
         """A bot whose answer comes within a frame (not one that searches) is to move."""
         decision = self.decision
-        return decision is not None and self.seats[decision.player].bot in QUICK_BOTS
+        if decision is None:
+            return False
+        level = LEVEL_OF.get(self.seats[decision.player].bot or "")
+        return level is not None and not level.searches
 
     def ask_bot(self, reply: Reply) -> Position:
         """Starts the pending bot decision in the background; `reply` gets the option id (or

@@ -11,7 +11,7 @@ read as a module of its own).
 from typing import Any
 
 from entropy_tui.rules.catalog import Catalog, CatalogIndex, Effect, UnknownEdition, load_catalog
-from entropy_tui.rules.control import PERSON, controller_words, is_control, parse_control
+from entropy_tui.rules.control import BOT_KINDS, PERSON, is_control, parse_control
 from entropy_tui.rules.counters import CHOICE_COUNTERS, count, planets
 from entropy_tui.rules.decision import Decision, InvalidChoice, Option
 from entropy_tui.rules.describe import (
@@ -64,6 +64,7 @@ def checked_state(snapshot: dict[str, Any]) -> GameState:
 
 __all__ = [
     "ACTIONS",
+    "BOT_KINDS",
     "CHOICE_COUNTERS",
     "CONDITIONS",
     "FOCUS_TOKENS",
@@ -91,7 +92,6 @@ __all__ = [
     "biome_words",
     "card_words",
     "checked_state",
-    "controller_words",
     "count",
     "effect_words",
     "effects_words",

@@ -13,9 +13,10 @@ from entropy_tui.rules.decision import InvalidChoice
 
 PREFIX = "control:"
 PERSON = "person"
-# The bots as players know them, by their level (the new-game screen's words too). A seat is
-# handed only to one of these: a game whose seat went to a bot nobody has could not go on.
-LEVEL_NAMES = {"random": "Beginner", "greedy": "Casual", "expert": "Expert"}
+# The kinds of bot, by the ids the log writes (bots.registry makes one of each, names their
+# levels, and refuses to load if the two lists differ). A seat is handed only to one of these:
+# a game whose seat went to a bot nobody has could not go on.
+BOT_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,9 @@ def parse_control(choice_id: str, seats: int) -> ControlChange:
 
 
 def controller_words(bot: str | None) -> str:
-    return "a person" if bot is None else f"the {LEVEL_NAMES.get(bot, bot)} bot"
+    """Who plays a seat, in the log's words: "a person", "the greedy bot" (by its kind; a
+    screen names the bot by its level, see play.log_words)."""
+    return "a person" if bot is None else f"the {bot} bot"
 
 
 def _side(bot: str | None) -> str:
@@ -55,6 +58,6 @@ def _side(bot: str | None) -> str:
 def _controller(part: str, choice_id: str) -> str | None:
     if part == PERSON:
         return None
-    if part not in LEVEL_NAMES:
+    if part not in BOT_KINDS:
         raise InvalidChoice(f"{choice_id!r}: {part[:40]!r} is not a bot of this game")
     return part

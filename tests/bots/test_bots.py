@@ -230,3 +230,22 @@ def test_a_game_without_an_expert_never_loads_its_search() -> None:
         "assert 'entropy_tui.bots.expert' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", program], check=True)
+
+
+def test_the_registry_refuses_to_load_unless_it_makes_each_kind_the_engine_allows() -> None:
+    from entropy_tui.bots.registry import unmatched_kinds
+
+    assert unmatched_kinds(("random", "greedy"), ("random", "greedy")) is None
+    assert unmatched_kinds(("greedy", "random"), ("random", "greedy")) is None
+    missing = unmatched_kinds(("random",), ("random", "greedy"))
+    assert missing is not None and "a kind must be in both" in missing
+    assert unmatched_kinds(("random", "greedy", "oracle"), ("random", "greedy")) is not None
+    assert unmatched_kinds(("random", "random"), ("random",)) is not None
+
+
+def test_each_bot_that_searches_thinks_for_a_budget_and_the_others_answer_at_once() -> None:
+    from entropy_tui.bots.registry import BOT_LEVELS
+
+    assert SEARCHING == {level.kind for level in BOT_LEVELS if level.seconds > 0} == {"expert"}
+    with pytest.raises(ValueError, match="does not search"):
+        make_bot("greedy", 1, iterations=4)

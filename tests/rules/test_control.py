@@ -41,7 +41,7 @@ def test_the_change_is_in_the_log_and_the_choice_log_and_the_seat_has_its_new_pl
     assert game.state.choices[21] == "control:1:random:person"
     lines = [e.text for e in game.log if e.kind == "control"]
     assert lines == [
-        "Ann's seat is now played by the Casual bot",
+        "Ann's seat is now played by the greedy bot",
         "Bob's seat is now played by a person",
     ]
     assert game.config()["bots"] == [None, "random"]  # who sat where at the start
@@ -112,7 +112,7 @@ def test_nothing_before_the_change_can_be_taken_back_and_after_it_undo_works() -
 @pytest.mark.parametrize(
     ("choice", "reason"),
     [
-        ("control:0:random:greedy", "played by a person, not by the Beginner bot"),
+        ("control:0:random:greedy", "played by a person, not by the random bot"),
         ("control:0:person:person", "already plays it"),
         ("control:7:person:greedy", "does not name a seat"),
         ("control:0:person:Greedy!", "'Greedy!' is not a bot of this game"),
@@ -155,16 +155,30 @@ def test_an_option_that_is_not_a_string_is_refused(option: object) -> None:
     assert game.snapshot() == before
 
 
-def test_the_log_names_bots_by_the_levels_players_choose_them_by() -> None:
-    from entropy_tui.play.config import BOT_LEVELS
-    from entropy_tui.rules.control import LEVEL_NAMES
+def test_a_screen_names_the_bots_of_the_log_by_the_levels_players_choose_them_by() -> None:
+    from entropy_tui.bots.registry import BOT_LEVELS
+    from entropy_tui.play.log_words import seen_by
 
-    assert {level.kind: level.name for level in BOT_LEVELS} == LEVEL_NAMES
+    lines = [e.text for e in handed_over().log if e.kind == "control"]
+    assert seen_by(lines[0], 0, 1, "Ann") == "Ann's seat is now played by the Casual bot"
+    for level in BOT_LEVELS:
+        said = seen_by(f"Ann's seat is now played by the {level.kind} bot", 0, 1, "Ann")
+        assert said == f"Ann's seat is now played by the {level.name} bot"
 
 
 def test_a_seat_may_be_handed_to_every_bot_there_is_and_only_to_those() -> None:
     from entropy_tui.bots import BOTS
-    from entropy_tui.rules.control import LEVEL_NAMES
+    from entropy_tui.rules import BOT_KINDS
     from entropy_tui.saves.schema import BotKind
 
-    assert set(LEVEL_NAMES) == set(BOTS) == set(get_args(BotKind))
+    assert set(BOT_KINDS) == set(BOTS) == set(get_args(BotKind))
+
+
+def test_the_engine_speaks_of_bots_by_their_kind_only() -> None:
+    """The levels players read ("Casual") are the UI's words: the engine keeps none."""
+    from entropy_tui.bots.registry import BOT_LEVELS
+    from entropy_tui.rules import control
+
+    source = Path(control.__file__).read_text(encoding="utf-8")
+    for level in BOT_LEVELS:
+        assert level.name not in source

@@ -19,7 +19,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 
-from entropy_tui.play.config import HINT_SECONDS, LEVEL_OF, level_name
+from entropy_tui.bots.registry import LEVEL_OF, level_name
+from entropy_tui.play.config import HINT_SECONDS
 from entropy_tui.play.recap import since_last_turn
 from entropy_tui.play.session import Position, Session
 from entropy_tui.rules import InvalidChoice, explained_scores

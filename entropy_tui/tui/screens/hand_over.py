@@ -10,7 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from entropy_tui.play.config import BOT_LEVELS, SeatConfig
+from entropy_tui.bots.registry import BOT_LEVELS
+from entropy_tui.play.config import SeatConfig
 from entropy_tui.rules import PERSON
 from entropy_tui.tui.keys import bindings_for
 

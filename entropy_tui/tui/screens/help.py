@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from entropy_tui.play.config import BOT_LEVELS
+from entropy_tui.bots.registry import BOT_LEVELS
 from entropy_tui.tui.keys import SCOPES, bindings_for, commands_for
 
 

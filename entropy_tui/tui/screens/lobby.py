@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from entropy_tui.play.config import SeatConfig, level_name
+from entropy_tui.bots.registry import level_name
+from entropy_tui.play.config import SeatConfig
 from entropy_tui.tui.keys import bindings_for
 from entropy_tui.tui.scene import seat_tag
 from entropy_tui.tui.widgets.key_footer import KeyFooter

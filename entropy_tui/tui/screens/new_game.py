@@ -10,7 +10,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from entropy_tui.play.config import BOT_LEVELS, COLOURS, GameConfig, SeatConfig
+from entropy_tui.bots.registry import BOT_LEVELS
+from entropy_tui.play.config import COLOURS, GameConfig, SeatConfig
 from entropy_tui.rules import SEED_WORDS, new_seed, valid_seed
 from entropy_tui.tui.keys import bindings_for, key_for
 from entropy_tui.tui.widgets.key_footer import KeyFooter

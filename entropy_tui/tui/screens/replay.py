@@ -11,8 +11,9 @@ from typing import ClassVar
 
 from textual import events
 
+from entropy_tui.play.config import controller_words
 from entropy_tui.play.session import Session
-from entropy_tui.rules import Game, controller_words, is_control, parse_control
+from entropy_tui.rules import Game, is_control, parse_control
 from entropy_tui.tui.keys import DIGITS, bindings_for
 from entropy_tui.tui.screens.game import GameScreen
 from entropy_tui.tui.widgets.prompt import Prompt

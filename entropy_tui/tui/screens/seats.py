@@ -12,7 +12,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from entropy_tui.rules import PERSON, InvalidChoice, controller_words
+from entropy_tui.play.config import controller_words
+from entropy_tui.play.log_words import by_level
+from entropy_tui.rules import PERSON, InvalidChoice
 from entropy_tui.tui.keys import bindings_for
 from entropy_tui.tui.scene import Scene, seat_tag
 from entropy_tui.tui.widgets.console import Console
@@ -78,7 +80,7 @@ class SeatsScreen(ModalScreen[None]):
         try:
             self.scene = self._hand_over(seat, None if kind == PERSON else kind)
         except InvalidChoice as refusal:
-            self.notify(str(refusal), title="The seat stays as it is", severity="error")
+            self.notify(by_level(str(refusal)), title="The seat stays as it is", severity="error")
             return
         spec = self.scene.seats[seat]
         self.notify(

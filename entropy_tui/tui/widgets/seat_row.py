@@ -6,7 +6,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input
 
-from entropy_tui.play.config import BOT_LEVELS, COLOURS, SeatConfig
+from entropy_tui.bots.registry import BOT_LEVELS
+from entropy_tui.play.config import COLOURS, SeatConfig
 from entropy_tui.tui.widgets.cycler import Cycler
 from entropy_tui.tui.widgets.tick_box import TickBox
 

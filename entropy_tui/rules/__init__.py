@@ -8,8 +8,6 @@ contract keeps the other packages off the modules behind it; `rondel`, the board
 read as a module of its own).
 """
 
-from typing import Any
-
 from entropy_tui.rules.catalog import Catalog, CatalogIndex, Effect, UnknownEdition, load_catalog
 from entropy_tui.rules.control import BOT_KINDS, PERSON, is_control, parse_control
 from entropy_tui.rules.counters import CHOICE_COUNTERS, count, planets
@@ -25,7 +23,7 @@ from entropy_tui.rules.describe import (
     star_words,
 )
 from entropy_tui.rules.flow import last_turn
-from entropy_tui.rules.game import Game
+from entropy_tui.rules.game import Game, checked_state
 from entropy_tui.rules.invariants import violations
 from entropy_tui.rules.missions import final_space, lifeform_goals, lifeform_totals
 from entropy_tui.rules.movement import preview_move
@@ -41,7 +39,7 @@ from entropy_tui.rules.scoring import (
     totals_by_round,
     winners,
 )
-from entropy_tui.rules.state import GameState, PlanetState, PlayerState
+from entropy_tui.rules.state import PlanetState, PlayerState
 from entropy_tui.rules.view_data import View
 from entropy_tui.rules.visibility import HIDDEN
 from entropy_tui.rules.vocabulary import (
@@ -52,15 +50,6 @@ from entropy_tui.rules.vocabulary import (
     RESOURCES,
     title,
 )
-
-
-def checked_state(snapshot: dict[str, Any]) -> GameState:
-    """The state a snapshot from outside describes, checked; raises pydantic's ValidationError
-    when it is not one. Its module is imported here only when a snapshot is checked."""
-    from entropy_tui.rules.snapshot_check import checked_state as check
-
-    return check(snapshot)
-
 
 __all__ = [
     "ACTIONS",

@@ -27,6 +27,14 @@ _new = object.__new__
 AFTER_THE_OBJECTIVES = ("lifeform_objectives", "confirm_turn_end")
 
 
+def checked_state(snapshot: dict[str, Any]) -> GameState:
+    """The state a snapshot from outside describes; raises pydantic's ValidationError when it
+    is not one. The check is imported when first needed, so the engine starts without it."""
+    from entropy_tui.rules.snapshot_check import checked_state as check
+
+    return check(snapshot)
+
+
 class Game:
     """A game in progress: its state, and the Decision pending in it."""
 
@@ -78,8 +86,6 @@ class Game:
     @classmethod
     def restore(cls, snapshot: dict[str, Any], catalog: Catalog | None = None) -> Game:
         """The game a snapshot was taken of (validated; raises pydantic's ValidationError)."""
-        from entropy_tui.rules.snapshot_check import checked_state
-
         return cls(checked_state(snapshot), catalog)
 
     @classmethod

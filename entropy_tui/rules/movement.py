@@ -325,11 +325,10 @@ def move_decision(game: Context, task: Task) -> Decision:
     return Decision(seat, prompt, RULE_MOVE, options)
 
 
-def _make_move(game: Context, task: Task, preview: MovePreview, *, queue_all: bool = False) -> None:
-    """Makes the move and queues what follows it. The steps that never ask (a single token to
-    place, the landing charge, the Traffic Bonus) are taken here while nothing comes before
-    them, as their Tasks would be resolved next; `queue_all` queues every step as a Task (the
-    plain way, to compare with)."""
+def _make_move(game: Context, task: Task, preview: MovePreview) -> None:
+    """Makes the move and queues what follows it, each step a Task, in the order they are
+    taken: tokens passed, the token placed, the landing charge, the Traffic Bonus, a Biome's
+    reward."""
     seat = task.player
     state = game.state
     player = state.players[seat]
@@ -363,28 +362,16 @@ def _make_move(game: Context, task: Task, preview: MovePreview, *, queue_all: bo
         f"{player.name} moved {preview.steps} to {title(preview.action)} "
         f"({SPACE_NAMES[preview.destination]}), distance {preview.distance}",
     )
-    at_once = not (steps or queue_all)  # no reward for a token asks first
-    placeable = preview.placeable
-    if placeable:
-        if at_once and len(placeable) == 1:
-            _place_token(game, seat, placeable[0])
-        else:
-            steps.append(("place_token", {"tokens": placeable}))
-            at_once = False
+    if preview.placeable:
+        steps.append(("place_token", {"tokens": preview.placeable}))
     if preview.charge:
-        if at_once:
-            _pay_charge(game, seat)
-        else:
-            steps.append(("charge", {}))
-    bonus_at_once = at_once and bool(preview.bonus)
-    if preview.bonus and not bonus_at_once:
+        steps.append(("charge", {}))
+    if preview.bonus:
         steps.append(("traffic_bonus", {}))
     if _biome_triggered(game, player, preview.action):
         steps.append(("biome_rewards", {}))
     if steps:
         game.push_in_order(seat, steps)
-    if bonus_at_once:  # its effects go above the steps after it, as its Task's would
-        _give_traffic_bonus(game, seat, list(preview.bonus))  # the preview's, worked out
 
 
 def _biome_triggered(game: Context, player: PlayerState, action: str) -> bool:
@@ -515,25 +502,18 @@ def _place_token(game: Context, seat: int, kind: str) -> None:
 
 def landing_charge(game: Context, task: Task) -> None:
     game.pop(task)
-    _pay_charge(game, task.player)
-
-
-def _pay_charge(game: Context, seat: int) -> None:
+    seat = task.player
     player = game.state.players[seat]
     player.entropy -= 1
     game.note(seat, "charge", f"{player.name} paid 1 Entropy to land on an occupied space")
 
 
 def traffic_bonus(game: Context, task: Task) -> None:
+    """The Traffic Bonus of the space landed on."""
     game.pop(task)
-    _give_traffic_bonus(game, task.player)
-
-
-def _give_traffic_bonus(game: Context, seat: int, bonus: list[Effect] | None = None) -> None:
-    """The Traffic Bonus of the space landed on (`bonus`: as the move's preview found it)."""
-    if bonus is None:
-        turn = game.state.turn
-        assert turn.landed is not None
-        bonus = rondel.bonus_effects(game, turn.landed, turn.distance)
+    seat = task.player
+    turn = game.state.turn
+    assert turn.landed is not None
+    bonus = rondel.bonus_effects(game, turn.landed, turn.distance)
     game.note(seat, "bonus", f"Traffic Bonus: {effects_words(bonus)}")
     push_effects(game, seat, bonus, origin="Traffic Bonus", rule=RULE_TRAFFIC)

@@ -418,7 +418,7 @@ def test_the_mission_step_knows_the_fewest_lifeforms_that_claim_a_tile(edition: 
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_a_card_option_takes_the_top_of_its_deck(seats: int) -> None:
-    """The options of taking a Life card hold the card and its deck, their words written when
+    """The options of taking a Life card take the top of their deck, their words written when
     read: each must read as the top card of a deck on offer, in the offer's order, and choosing
     it must do what taking that card does (the top of the deck into the hand, the log line,
     then what the decision does after a card)."""
@@ -438,7 +438,7 @@ def test_a_card_option_takes_the_top_of_its_deck(seats: int) -> None:
             chosen = game.copy()
             chosen.choose(option.id)
             made = game.copy()
-            then = made.decision.option(option.id).then
+            then = made.decision.option(option.id).apply.keywords["then"]
             made._decision = None
             board = made.state.board
             top = take_top(board, board.life_decks, deck)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from entropy_tui.rules.actions.common import resolved, skip_option
@@ -18,52 +19,29 @@ RULE = "Take Life Cards"
 CARDS = 2
 
 
-class CardOption(Option):
-    """Taking the top card of a Life deck: a few are offered at every Take Life Cards decision,
-    so the option holds what it takes, its words are written only when read and its `apply` is
-    a method (no function made per card)."""
-
-    __slots__ = ("_words", "card", "deck", "game", "seat", "then")
-    _words: str | None  # its label, once written (Option's `_label` is left unused)
-    game: Context
-    seat: int
-    deck: int
-    card: str
-    then: Callable[[], None]
-    # The same for every card on offer, so read from the class (they shadow Option's slots,
-    # which a card option never writes).
-    enabled = True
-    rule = ""
-    _reason = ""
-
-    @property
-    def label(self) -> str:
-        if self._words is None:
-            self._words = f"Take {card_words(self.game.index, self.card)}"
-        return self._words
-
-    def apply(self) -> None:
-        game, seat = self.game, self.seat
-        board = game.state.board
-        card = take_top(board, board.life_decks, self.deck)
-        game.state.players[seat].hand.append(card)
-        game.note(seat, "card", f"{game.name(seat)} took Life card {card}")
-        self.then()
-
-
-_new = object.__new__
-
-
 def card_offer_options(game: Context, seat: int, then: Callable[[], None]) -> list[Option]:
-    """One option per card on offer; `then()` runs after the card is taken."""
-    options: list[Option] = []
-    for deck, card in offer(game.state.board.life_decks):
-        made = _new(CardOption)
-        made.id = f"card:{card}"
-        made._words = None
-        made.game, made.seat, made.deck, made.card, made.then = game, seat, deck, card, then
-        options.append(made)
-    return options
+    """One option per card on offer (the top of its deck, its words written when read);
+    `then()` runs after the card is taken."""
+    return [
+        option(
+            f"card:{card}",
+            partial(_take_label, game, card),
+            partial(_take_card, game, seat, deck, then=then),
+        )
+        for deck, card in offer(game.state.board.life_decks)
+    ]
+
+
+def _take_label(game: Context, card: str) -> str:
+    return f"Take {card_words(game.index, card)}"
+
+
+def _take_card(game: Context, seat: int, deck: int, *, then: Callable[[], None]) -> None:
+    board = game.state.board
+    card = take_top(board, board.life_decks, deck)
+    game.state.players[seat].hand.append(card)
+    game.note(seat, "card", f"{game.name(seat)} took Life card {card}")
+    then()
 
 
 def take_life_cards(game: Context, task: Task) -> Decision | None:

@@ -38,7 +38,10 @@ LIFEFORMS_ONLY = PLAY_NEUTRAL | {"gain_lifeform", "advance_lifeform"}
 
 class MovePreview(Option):
     """Everything a move of `steps` would do, worked out before it is made; it is also the
-    option of making it (its words are written only when read)."""
+    option of making it (its words are written only when read). Its label and `apply` are its
+    own methods and its rule a class attribute, where Option keeps them in slots: functions
+    stored in each preview (three a turn), referring back to it, cost some 7% of the engine's
+    speed."""
 
     __slots__ = (
         "_words",
@@ -98,6 +101,7 @@ def preview_move(game: Context, seat: int, steps: int, *, stuck: bool = False) -
     return _previews(game, seat, None, stuck, (steps,))[0]
 
 
+# A preview is made field by field, without an __init__ (three a turn: some 2% of the speed).
 _new = object.__new__
 
 

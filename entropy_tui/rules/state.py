@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 SNAPSHOT_VERSION = 1
 
+# Copies and loads set every field themselves, without the keyword __init__ (a look-ahead
+# copies the state at every step it tries: about 2% of the engine's speed).
 _new = object.__new__
 # Read by pydantic when it checks a snapshot against these classes (see snapshot_check).
 _STRICT_KEYS = {"extra": "forbid"}

@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from entropy_tui.cli.main import parse
 from entropy_tui.play import simulate
 from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.vocabulary import LIFEFORMS, title
@@ -132,7 +133,7 @@ def simulate_argv(
 def measure(
     seats: int, games: int, bots: str, seed: int, iterations: int | None, jobs: int = 1
 ) -> Tally:
-    args = simulate.parser().parse_args(simulate_argv(seats, games, bots, seed, iterations))
+    args = parse(["simulate", *simulate_argv(seats, games, bots, seed, iterations)])
     started = time.perf_counter()
     if jobs <= 1:
         results: list[simulate.GameResult] = []

@@ -1,4 +1,4 @@
-"""`entropy-tui [--seats "Ann,Bob,bot:greedy"] [--seed 7] ...`: play in the terminal."""
+"""`entropy-tui [play] [--seats "Ann,Bob,bot:greedy"] [--seed 7] ...`: play in the terminal."""
 
 from __future__ import annotations
 
@@ -9,7 +9,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from entropy_tui.cli.subcommands import listing
+from entropy_tui.cli.options import (
+    DEFAULT_BOT_DELAY,
+    add_bot_delay,
+    add_game_settings,
+    add_screen,
+    add_seed,
+)
 from entropy_tui.play.config import GameConfig, parse_seats, tutorial_config
 from entropy_tui.rules import SEED_WORDS, new_seed, valid_seed
 
@@ -19,22 +25,18 @@ if TYPE_CHECKING:
 FRAMES_PER_SECOND = 240
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="entropy-tui",
-        description="Play Entropy in the terminal: hot-seat, against bots, or both.",
-        epilog=listing(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,  # the listing keeps its lines
-    )
+DESCRIPTION = "Play Entropy in the terminal: hot-seat, against bots, or both."
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.description = DESCRIPTION
     parser.add_argument(
         "--seats",
         help='start this game at once, e.g. "Ann,Bob,bot:expert" (bots by level or name: '
         "bot:beginner or bot:random, bot:casual or bot:greedy, bot:expert, optionally "
         "bot:expert:NAME); without it a set-up screen opens",
     )
-    parser.add_argument(
-        "--seed", type=int, help="the seed (left out: a random one, shown when the game ends)"
-    )
+    add_seed(parser, "the seed (left out: a random one, shown when the game ends)")
     opening = parser.add_mutually_exclusive_group()
     opening.add_argument(
         "--resume", action="store_true", help="continue the unfinished game saved most recently"
@@ -48,42 +50,23 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="learn to play: a guided game against a bot, with a coach who explains each rule",
     )
-    parser.add_argument(
-        "--alternative-objectives", action="store_true", help="use the alternative objectives"
+    add_game_settings(parser)
+    add_screen(parser)
+    add_bot_delay(
+        parser,
+        DEFAULT_BOT_DELAY,
+        f"pause between two bot decisions (default {DEFAULT_BOT_DELAY}; 0 plays bots at once)",
     )
-    parser.add_argument(
-        "--open-hands", action="store_true", help="teaching mode: every hand visible"
-    )
-    parser.add_argument(
-        "--no-confirm-turn-end",
-        action="store_true",
-        help="end a person's turn at once, without the 'End your turn' step",
-    )
-    parser.add_argument("--no-mouse", action="store_true", help="ignore the mouse (for SSH)")
-    parser.add_argument(
-        "--colour-blind", action="store_true", help="start with the colour-blind-safe theme"
-    )
-    parser.add_argument(
-        "--plain",
-        action="store_true",
-        help="play in plain lines, for screen readers, braille displays and dumb terminals"
-        " (also when TERM is dumb or the output is not a terminal)",
-    )
-    parser.add_argument(
-        "--bot-delay",
-        type=float,
-        default=0.6,
-        metavar="SECONDS",
-        help="pause between two bot decisions (default 0.6; 0 plays bots at once)",
-    )
-    return parser
 
 
 def main(argv: list[str]) -> int:
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as stop:  # --help, or a usage error already printed
-        return int(stop.code or 0)
+    """`entropy-tui ARGS`: the command line as a whole (no subcommand: this one)."""
+    from entropy_tui.cli.main import main as entropy_tui
+
+    return entropy_tui(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     if args.seed is not None and not valid_seed(args.seed):
         print(f"entropy-tui: --seed must be {SEED_WORDS}", file=sys.stderr)
         return 2

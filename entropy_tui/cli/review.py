@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from entropy_tui.cli.options import UsageError
 from entropy_tui.play.review import (
     REVIEW_ITERATIONS,
     Lesson,
@@ -24,12 +25,11 @@ CHART_WIDTH = 60
 CHART_HEIGHT = 10
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="entropy-tui review",
-        description="The expert's review of a saved game: each decision of a seat weighed from"
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "The expert's review of a saved game: each decision of a seat weighed from"
         " that seat's own view, the decisions that cost the most points and why, and each"
-        " seat's expected lead round by round.",
+        " seat's expected lead round by round."
     )
     parser.add_argument("file", type=Path, help="a saved game (.json)")
     parser.add_argument("--seat", metavar="NAME", help="review this seat only (default: all)")
@@ -46,12 +46,11 @@ def main(argv: list[str]) -> int:
         default=os.cpu_count() or 1,
         help="processes that search side by side (default: one per core; 0: this one)",
     )
-    try:
-        args = parser.parse_args(argv)
-        if args.iterations < 1:
-            parser.error("--iterations must be at least 1")
-    except SystemExit as stop:  # --help, or a usage error already printed
-        return stop.code if isinstance(stop.code, int) else 2
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.iterations < 1:
+        raise UsageError("entropy-tui review: error: --iterations must be at least 1")
     try:
         game, save = load_game(args.file)
     except SaveError as error:

@@ -13,12 +13,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from entropy_tui.play.config import GameConfig
 from entropy_tui.rules import SEED_WORDS, new_seed, valid_seed
 from entropy_tui.table.seats import new_code, parse_table_seats
 from entropy_tui.table.server import Table, private_socket_path, resume_table
 
 if TYPE_CHECKING:
     from entropy_tui.ssh import SshServer
+
+# A new table's game, and which of its seats are played over the network.
+Chosen = tuple[GameConfig, frozenset[int]]
 
 HOST_KEY_FILE = "ssh_host_key"
 AUTHORIZED_KEYS_FILE = "authorized_keys"
@@ -28,7 +32,8 @@ AUTHORIZED_KEYS_FILE = "authorized_keys"
 class HostOptions:
     port: int = 2222
     listen: str | None = None  # --listen: the address of SSH and of the web page
-    seats: str | None = None
+    seats: str | None = None  # --seats, as typed
+    chosen: Chosen | None = None  # or the game the set-up screen chose
     seed: int | None = None
     resume: bool = False
     password: str | None = None
@@ -56,14 +61,11 @@ def run_host(options: HostOptions) -> int:
     except (ValueError, SaveError, OSError) as error:
         print(f"entropy-tui host: {error}", file=sys.stderr)
         return 2
-    if table is None:
-        return 0  # the set-up screen was left
     return asyncio.run(serve(table, options))
 
 
-def open_table(options: HostOptions) -> Table | None:
-    """The table to host: brought back from its save, or a new game (None: set-up left)."""
-    from entropy_tui.play.config import GameConfig
+def open_table(options: HostOptions) -> Table:
+    """The table to host: brought back from its save, or a new game."""
     from entropy_tui.play.session import Session
     from entropy_tui.saves.files import SaveError, new_autosave_path
 
@@ -77,24 +79,15 @@ def open_table(options: HostOptions) -> Table | None:
         return resume_table(latest.path, path, bot_delay=options.bot_delay)
     if options.seed is not None and not valid_seed(options.seed):
         raise ValueError(f"--seed must be {SEED_WORDS}")
-    if options.seats is None:
-        from entropy_tui.tui.table_setup import TableSetupApp
-
-        setup = TableSetupApp(options.seed)
-        setup.run()
-        # Textual's terminal driver leaves its suspend and resume handlers behind: the SIGCONT
-        # that comes with the hang-up when this terminal closes would start its input thread
-        # again, reading the dead terminal forever and keeping the host from exiting.
-        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
-        signal.signal(signal.SIGCONT, signal.SIG_DFL)
-        if setup.chosen is None:
-            return None
-        config, remote = setup.chosen
-    else:
+    if options.chosen is not None:
+        config, remote = options.chosen
+    elif options.seats is not None:
         seats, remote = parse_table_seats(options.seats)
         # No "End your turn" step: it is there to take the turn back, and a table has no undo.
         seed = options.seed if options.seed is not None else new_seed()
         config = GameConfig(seats, seed=seed, confirm_turn_end=False)
+    else:
+        raise ValueError("a new table needs its seats: --seats, or the set-up screen")
     session = Session(config, save_path=new_autosave_path())
     return Table(session, remote, path, options.bot_delay)
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from textual.events import Mount
 
 from entropy_tui.play.config import GameConfig
+from entropy_tui.table.host import Chosen
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.screens.new_game import NewGameScreen
-
-Chosen = tuple[GameConfig, frozenset[int]]
 
 
 class TableSetupApp(EntropyApp):

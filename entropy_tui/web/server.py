@@ -27,9 +27,9 @@ from textual_serve.server import Server
 from yarl import URL
 
 from entropy_tui.ssh.logins import AddressGuard
+from entropy_tui.web import DEFAULT_MAX_TABS
 from entropy_tui.web.pacing import TabInput, message_loop_problem
 
-DEFAULT_MAX_TABS = 8
 # How long the apps still open get to finish (and save) when the server stops.
 CLOSE_GRACE_SECONDS = 5.0
 WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::"})

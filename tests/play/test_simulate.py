@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from entropy_tui.__main__ import main as entropy_tui
 from entropy_tui.bots import make_bot
 from entropy_tui.play import simulate
 from entropy_tui.rules import Decision
@@ -50,7 +51,7 @@ TIMING = {"seconds", "decisions_per_second", "games_per_second"}
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
-    status = simulate.main([*args, "--json"])
+    status = entropy_tui(["simulate", *args, "--json"])
     out = capsys.readouterr().out
     assert len(out.strip().splitlines()) == 1, "exactly one JSON object on stdout"
     return status, json.loads(out)
@@ -171,7 +172,7 @@ def test_bots_are_shown_only_their_own_view(
 
 
 def test_the_plain_report_shows_a_table(capsys: pytest.CaptureFixture[str]) -> None:
-    status = simulate.main(["--games", "1", "--seats", "2", "--round-cap", "2"])
+    status = entropy_tui(["simulate", "--games", "1", "--seats", "2", "--round-cap", "2"])
     out = capsys.readouterr().out
     assert status == 0
     assert "median rounds" in out and "crashes" in out and "decisions per second" in out
@@ -202,7 +203,7 @@ def test_the_plain_report_shows_a_table(capsys: pytest.CaptureFixture[str]) -> N
 def test_bad_arguments_exit_with_a_message(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    assert simulate.main(args) == 2
+    assert entropy_tui(["simulate", *args]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and "usage:" in captured.err
     assert captured.out == ""

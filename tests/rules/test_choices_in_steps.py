@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from entropy_tui.__main__ import main as entropy_tui
 from entropy_tui.bots import make_bot
 from entropy_tui.bots.greedy import stepped_value
 from entropy_tui.bots.heuristic import evaluate
@@ -267,7 +268,7 @@ def test_simulate_gives_its_bots_the_edition_of_the_game(
 
     monkeypatch.setattr(simulate, "make_bot", recording_make_bot)
     args = ["--games", "1", "--seats", "2", "--bots", "greedy", "--edition", "4", "--json"]
-    assert simulate.main([*args, "--round-cap", "1"]) == 0
+    assert entropy_tui(["simulate", *args, "--round-cap", "1"]) == 0
     capsys.readouterr()
     assert editions == [4, 4]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from entropy_tui.bots import make_bot
-from entropy_tui.cli.table import _join_parser
+from entropy_tui.cli.main import parse
 from entropy_tui.play.config import GameConfig
 from entropy_tui.play.session import Session
 from entropy_tui.table.protocol import MAX_TABLE_LINE
@@ -31,7 +31,7 @@ def make_table(
 
 def ticket_of(command: list[str]) -> str:
     """The ticket a screen started with `command` says hello with, as `join` reads it."""
-    ticket = _join_parser().parse_args(command[command.index("join") + 1 :]).ticket
+    ticket = parse(command[command.index("join") :]).ticket
     assert isinstance(ticket, str)
     return ticket
 

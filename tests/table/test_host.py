@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from entropy_tui.__main__ import main
-from entropy_tui.cli.table import _join_parser
+from entropy_tui.cli.main import parse
 from entropy_tui.table.host import HostOptions, open_table
 
 from .support import make_table
@@ -42,7 +42,7 @@ def test_the_web_command_opens_the_lobby(tmp_path: Path) -> None:
     table = make_table(tmp_path)
     command = table.web_command()
     assert command[1:3] == ["-m", "entropy_tui"] and command[3] == "join"
-    args = _join_parser().parse_args(command[4:])
+    args = parse(command[3:])
     assert args.lobby and args.ticket is None and args.socket == table.socket_path
 
 
@@ -55,7 +55,7 @@ def test_a_login_screen_gets_its_ticket_whatever_it_begins_with(
     monkeypatch.setattr("entropy_tui.table.server.secrets.token_urlsafe", lambda _: token)
     table = make_table(tmp_path)
     for command in (table.command_for("ann", None), table.host_command()):
-        args = _join_parser().parse_args(command[command.index("join") + 1 :])
+        args = parse(command[command.index("join") :])
         assert args.ticket == token and args.socket == table.socket_path
 
 

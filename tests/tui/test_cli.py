@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 
 import pytest
 
@@ -109,3 +111,38 @@ def test_a_game_from_the_command_line_ends_turns_on_enter_unless_told_not_to(
     assert app._start_config is not None
     assert app._start_config.confirm_turn_end is confirm
     assert app.default_options["confirm_turn_end"] is confirm  # the new-game screen's tick
+
+
+def test_play_is_a_subcommand_too_and_takes_the_same_options() -> None:
+    from entropy_tui.cli.main import parse
+
+    for argv in (
+        ["--seats", "Ann,bot:random", "--seed", "3"],
+        ["play", "--seats", "Ann,bot:random", "--seed", "3"],
+    ):
+        args = parse(argv)
+        assert (args.seats, args.seed, args.bot_delay) == ("Ann,bot:random", 3, 0.6)
+
+
+def test_the_options_several_commands_take_mean_the_same_in_each() -> None:
+    from entropy_tui.cli.main import parse
+
+    for command in ("play", "host", "serve"):
+        args = parse([command, "--seed", "5", "--bot-delay", "0"])
+        assert (args.seed, args.bot_delay) == (5, 0.0), command
+    join = ["join", "--socket", "table.sock", "--lobby"]
+    for argv in (["play"], join, ["serve"]):
+        assert parse([*argv, "--colour-blind"]).colour_blind, argv
+
+
+def test_playing_loads_no_other_subcommand() -> None:
+    check = (
+        "import sys\n"
+        "from entropy_tui.cli.main import parse\n"
+        "parse(['--seats', 'Ann,Bob'])\n"
+        "loaded = [m for m in sys.modules if m.startswith('entropy_tui.cli.')]\n"
+        "assert sorted(loaded) == ['entropy_tui.cli.main', 'entropy_tui.cli.options',"
+        " 'entropy_tui.cli.play', 'entropy_tui.cli.subcommands'], loaded\n"
+        "assert 'entropy_tui.bots.greedy' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", check], check=True, capture_output=True)

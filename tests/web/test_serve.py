@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 
 from entropy_tui.__main__ import main
-from entropy_tui.web.serve import _parser, app_command
-from entropy_tui.web.serve import main as serve_main
+from entropy_tui.cli.main import parse
+from entropy_tui.cli.serve import app_command
 from entropy_tui.web.server import (
     PASSWORD_REALM,
     password_given,
@@ -45,22 +45,22 @@ def test_a_port_in_use_is_named(capsys: pytest.CaptureFixture[str]) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        assert serve_main(["--port", str(port)]) == 1
+        assert main(["serve", "--port", str(port)]) == 1
     assert f"port {port} is already in use on 127.0.0.1; choose another" in capsys.readouterr().err
 
 
 def test_an_unknown_host_is_named(capsys: pytest.CaptureFixture[str]) -> None:
-    assert serve_main(["--host", "no-such-host.invalid", "--port", "0"]) == 1
+    assert main(["serve", "--host", "no-such-host.invalid", "--port", "0"]) == 1
     assert "cannot listen on no-such-host.invalid port 0" in capsys.readouterr().err
 
 
 def test_the_app_options_reach_every_tabs_app() -> None:
     flags = ["--seed", "7", "--open-hands", "--colour-blind", "--bot-delay", "0"]
-    args = _parser().parse_args(flags)
+    args = parse(["serve", *flags])
     assert app_command(args)[1:] == [
         "-m", "entropy_tui", "--seed", "7", "--open-hands", "--colour-blind", "--bot-delay", "0.0"
     ]  # fmt: skip
-    assert app_command(_parser().parse_args([]))[1:] == ["-m", "entropy_tui"]
+    assert app_command(parse(["serve"]))[1:] == ["-m", "entropy_tui"]
 
 
 def test_the_plain_game_does_not_load_the_web_server() -> None:

@@ -131,7 +131,7 @@ def determinize(view: View, catalog: Catalog, rng: random.Random) -> dict[str, A
     """A snapshot `Game.restore` accepts that agrees with `view` on everything visible."""
     from entropy_tui.rules import CONDITIONS, LIFEFORMS
 
-    snapshot = pickle.loads(pickle.dumps(view))  # a deep copy of plain data, quickly
+    snapshot: dict[str, Any] = pickle.loads(pickle.dumps(view))  # a deep copy, quickly
     families = component_families(catalog)
     board = snapshot["board"]
     known_box = _known_box_contents(snapshot, catalog)

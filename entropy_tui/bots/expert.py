@@ -17,11 +17,11 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from entropy_tui.bots.base import enabled_ids
+from entropy_tui.bots.base import DecisionSeen, enabled_ids
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.greedy import DECLINE_PENALTY, DECLINES, children, stepped_value
 from entropy_tui.bots.heuristic import evaluate
-from entropy_tui.rules import Catalog, Decision, Game, View, load_catalog
+from entropy_tui.rules import Catalog, Game, View, load_catalog
 
 DEFAULT_SECONDS = 1.0
 TIME_SHARE = 0.97  # of `seconds` the search plans to use; the rest absorbs the last iteration
@@ -85,7 +85,7 @@ class ExpertBot:
         self.catalog = catalog or load_catalog()
         self.settings = settings or SearchSettings()
 
-    def decide(self, view: View, decision: Decision) -> str:
+    def decide(self, view: View, decision: DecisionSeen) -> str:
         ids = enabled_ids(decision)
         if len(ids) == 1:
             return ids[0]
@@ -93,7 +93,7 @@ class ExpertBot:
         best = max(values.values())
         return next(i for i in ids if values[i] >= best)
 
-    def analyse(self, view: View, decision: Decision) -> dict[str, float]:
+    def analyse(self, view: View, decision: DecisionSeen) -> dict[str, float]:
         """Each enabled option's estimated value for the deciding seat: its expected heuristic
         lead over the best other seat a few turns ahead. The option `decide` takes is the best."""
         ids = enabled_ids(decision)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from entropy_tui.bots.base import enabled_ids
+from entropy_tui.bots.base import DecisionSeen, enabled_ids
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.heuristic import evaluate
-from entropy_tui.rules import Catalog, Decision, Game, View, load_catalog
+from entropy_tui.rules import Catalog, Game, View, load_catalog
 
 # Declining a reward or skipping an action costs this much, so that a bot acts when acting
 # looks no worse than doing nothing.
@@ -66,7 +66,7 @@ class GreedyBot:
         self.catalog = catalog or load_catalog()
         self.evaluate = evaluate
 
-    def decide(self, view: View, decision: Decision) -> str:
+    def decide(self, view: View, decision: DecisionSeen) -> str:
         ids = enabled_ids(decision)
         if len(ids) == 1:
             return ids[0]

@@ -7,7 +7,7 @@ game, where only the real score (and 1 VP per 4 leftovers) counts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from entropy_tui.rules import (
     CHOICE_COUNTERS,
@@ -235,9 +235,9 @@ def _pending(game: Game, seat: int) -> float:
     return value
 
 
-def _effect_value(game: Game, seat: int, args: dict) -> float:
+def _effect_value(game: Game, seat: int, args: dict[str, Any]) -> float:
     effect = args["effect"]
-    times = effect.get("n", 1)
+    times: int = effect.get("n", 1)
     per = effect.get("per")
     if per is not None:
         chosen = args.get("chosen")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from entropy_tui.bots.base import enabled_ids
-from entropy_tui.rules import Decision, View
+from entropy_tui.bots.base import DecisionSeen, enabled_ids
+from entropy_tui.rules import View
 
 
 class RandomBot:
@@ -14,5 +14,5 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view: View, decision: Decision) -> str:
+    def decide(self, view: View, decision: DecisionSeen) -> str:
         return self.rng.choice(enabled_ids(decision))

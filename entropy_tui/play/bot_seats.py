@@ -6,16 +6,12 @@ A bot answers `decide(view, decision) -> option_id`; the UI only ever asks it th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from entropy_tui.rules import View
+from entropy_tui.bots.base import Bot
 
 if TYPE_CHECKING:
-    from entropy_tui.rules import Catalog, Decision
-
-
-class Bot(Protocol):
-    def decide(self, view: View, decision: Decision) -> str: ...
+    from entropy_tui.rules import Catalog
 
 
 BotFactory = Callable[[str, int], Bot]

@@ -160,7 +160,7 @@ def option_values(
         return {enabled[0]: 0.0}
     catalog = catalog or load_catalog(edition)
     expert = ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
-    return expert.analyse(view, decision)  # type: ignore[arg-type]
+    return expert.analyse(view, decision)
 
 
 def best_option(values: dict[str, float]) -> str:
@@ -238,7 +238,8 @@ def _net_effect(before: Standing, now: Standing) -> str:
 
 def _changes(before: Standing, after: Standing) -> list[str]:
     """ "+1 Planet", "-3 Mass": gains first, each in COUNTED's order."""
-    gains, costs = [], []
+    gains: list[str] = []
+    costs: list[str] = []
     for (one, several, _), was, now in zip(COUNTED, before.held, after.held, strict=True):
         n = now - was
         if n:

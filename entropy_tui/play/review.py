@@ -19,7 +19,7 @@ import hashlib
 import json
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
@@ -207,7 +207,7 @@ def review_game(
 
 
 def _run_here(
-    jobs: list[Callable[[], dict[str, float]]], workers: int, progress: Progress, stop: Any
+    jobs: Sequence[Callable[[], dict[str, float]]], workers: int, progress: Progress, stop: Any
 ) -> list[dict[str, float]]:
     answers = []
     for job in jobs:
@@ -219,7 +219,7 @@ def _run_here(
 
 
 def _run_in_processes(
-    jobs: list[Callable[[], dict[str, float]]],
+    jobs: Sequence[Callable[[], dict[str, float]]],
     workers: int,
     progress: Progress,
     stop: threading.Event,

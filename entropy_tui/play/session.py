@@ -13,8 +13,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from entropy_tui.bots.base import Bot
 from entropy_tui.bots.registry import LEVEL_OF
-from entropy_tui.play.bot_seats import Bot, BotFactory, bot_seed, default_bot_factory
+from entropy_tui.play.bot_seats import BotFactory, bot_seed, default_bot_factory
 from entropy_tui.play.changes import LastLooks
 from entropy_tui.play.config import (
     COLOUR_BY_KEY,
@@ -35,6 +36,8 @@ if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided
     from entropy_tui.play.thinking import Reply, Worker
     from entropy_tui.saves.schema import SaveFile
 
+# The coach's advice is kept for a step, a prompt and the options enabled there.
+AdviceKey = tuple[int, str, tuple[str, ...]]
 # A position of the game: the choices that led to it. An answer worked out for a position is
 # used only while the game is still there (after an undo and a redo it is there again).
 Position = tuple[str, ...]
@@ -88,7 +91,7 @@ class Session:
             from entropy_tui.play.coach import Coach
 
             self.coach = Coach(config.seed, tutorial, catalog=self.game.catalog)
-        self._advice: tuple[tuple, Advice] | None = None
+        self._advice: tuple[AdviceKey, Advice] | None = None
         # Watching with no seat's cards shown (a replay of a game that is not over).
         self.public_only = public_only and not config.open_hands
         self._worker: Worker | None = None  # where bots and hints think, once one has

@@ -82,7 +82,7 @@ def decide(
         from entropy_tui.bots import make_bot
 
         bot = _BOTS[key] = make_bot(kind, seed, catalog=catalog)
-    return bot.decide(view, decision)  # type: ignore[arg-type]
+    return bot.decide(view, decision)
 
 
 def warm_up() -> None:

@@ -18,7 +18,7 @@ from entropy_tui.cli.options import (
 )
 
 if TYPE_CHECKING:
-    from entropy_tui.table.host import Chosen
+    from entropy_tui.play.config import GameConfig
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     return host.run_host(options)
 
 
-def set_up(seed: int | None) -> Chosen | None:
+def set_up(seed: int | None) -> GameConfig | None:
     """The new-game screen, where a seat may also be Remote (None: it was left)."""
     from entropy_tui.tui.table_setup import TableSetupApp
 

@@ -6,6 +6,7 @@ import argparse
 import gc
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,26 +83,20 @@ def run(args: argparse.Namespace) -> int:
     if args.tutorial and args.seats is not None:
         print("entropy-tui: --tutorial seats you against a bot; leave --seats out", file=sys.stderr)
         return 2
+    settings = new_game_settings(args)
     config = tutorial_config() if args.tutorial else None
     if args.seats is not None:
         try:
-            seats = parse_seats(args.seats)
+            config = replace(settings, seats=parse_seats(args.seats))
         except ValueError as error:
             print(f"entropy-tui: {error}", file=sys.stderr)
             return 2
-        config = GameConfig(
-            seats=seats,
-            seed=args.seed if args.seed is not None else new_seed(),
-            alternative_objectives=args.alternative_objectives,
-            open_hands=args.open_hands,
-            confirm_turn_end=not args.no_confirm_turn_end,
-        )
     from entropy_tui.plain import plain_terminal
 
     if args.plain or plain_terminal():
         from entropy_tui.plain.start import play_plain
 
-        return play_plain(args, config, open_file)
+        return play_plain(args.replay is not None, config, settings, open_file)
     # Textual waits for its next frame slot to draw; at its default of 60 a slot is 17 ms,
     # which a keypress feels. Nothing here animates, so a finer grid costs nothing when idle.
     os.environ.setdefault("TEXTUAL_FPS", str(FRAMES_PER_SECOND))
@@ -127,6 +122,17 @@ def run(args: argparse.Namespace) -> int:
         if app.return_code and app.save_path is not None:
             print(crash_notice(app.save_path), file=sys.stderr)
     return app.return_code or 0
+
+
+def new_game_settings(args: argparse.Namespace) -> GameConfig:
+    """A new game as the command line sets it up, but for its seats (none yet)."""
+    return GameConfig(
+        seats=(),
+        seed=args.seed if args.seed is not None else new_seed(),
+        alternative_objectives=args.alternative_objectives,
+        open_hands=args.open_hands,
+        confirm_turn_end=not args.no_confirm_turn_end,
+    )
 
 
 def crash_notice(save_path: Path) -> str:

@@ -83,9 +83,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(review, seats, args.file), ensure_ascii=False, indent=2))
     else:
-        from entropy_tui.play.session import config_of
+        from entropy_tui.play.config import GameConfig
 
-        print("\n".join(text_lines(review, seats, args.file, config_of(save).seats)))
+        print("\n".join(text_lines(review, seats, args.file, GameConfig.of_save(save).seats)))
     return 0
 
 

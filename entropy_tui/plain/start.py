@@ -3,16 +3,15 @@ new one set up with a plain question, played in plain lines."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from entropy_tui.plain.lines import Lines
 from entropy_tui.plain.play import PlainPlay
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.play.session import Session
-from entropy_tui.rules import new_seed
 
 WELCOME = "Entropy in plain lines. Type an option's number and Enter, or help for the commands."
 WHO_PLAYS = (
@@ -23,12 +22,14 @@ RESUME = "entropy-tui --plain --resume"
 
 
 def play_plain(
-    args: argparse.Namespace,
+    replay: bool,
     config: GameConfig | None,
+    settings: GameConfig,
     open_file: tuple[str, Path | None] | None,
 ) -> int:
-    """Plays the game the command line asks for (checked already) in plain lines."""
-    if args.replay is not None:
+    """Plays the game the command line asks for (checked already) in plain lines: `config`,
+    or a saved game, or a new one with `settings` whose seats are asked for."""
+    if replay:
         print("entropy-tui: --replay needs the full screen; leave --plain out", file=sys.stderr)
         return 2
     sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # a terminal without UTF-8
@@ -38,7 +39,7 @@ def play_plain(
     if session is None and open_file is not None:
         return 1
     if session is None:
-        config = config or _asked_config(lines, args)
+        config = config or _asked_config(lines, settings)
         if config is None:
             lines.say("Stopped before the game began.")
             return 0
@@ -62,7 +63,7 @@ def _unread() -> bool:
     return False
 
 
-def _asked_config(lines: Lines, args: argparse.Namespace) -> GameConfig | None:
+def _asked_config(lines: Lines, settings: GameConfig) -> GameConfig | None:
     """The seats, asked until they make a game (None if the input ends first)."""
     while True:
         answer = lines.ask(WHO_PLAYS)
@@ -73,13 +74,7 @@ def _asked_config(lines: Lines, args: argparse.Namespace) -> GameConfig | None:
         except ValueError as error:
             lines.say(f"{str(error).removeprefix('--seats ').capitalize()}; try again.")
             continue
-        return GameConfig(
-            seats=seats,
-            seed=args.seed if args.seed is not None else new_seed(),
-            alternative_objectives=args.alternative_objectives,
-            open_hands=args.open_hands,
-            confirm_turn_end=not args.no_confirm_turn_end,
-        )
+        return replace(settings, seats=seats)
 
 
 def _new_save_path() -> tuple[Path | None, str | None]:

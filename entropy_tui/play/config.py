@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from entropy_tui.bots.registry import LEVEL_OF, bot_kind, kinds_words, level_name
+
+if TYPE_CHECKING:
+    from entropy_tui.rules import Game
+    from entropy_tui.saves.schema import SaveFile
 
 MIN_SEATS, MAX_SEATS = 2, 4
 HINT_SECONDS = 1.0  # the expert's thinking time for a hint: its time for a decision of its own
@@ -68,6 +73,48 @@ class GameConfig:
     # is off, which is what games saved before the setting existed were played with.
     confirm_turn_end: bool = True
     hints: bool = True  # `h` asks the expert for a hint at a person's decision
+    edition: int | None = None  # of the component data (None: the newest)
+
+    @classmethod
+    def of_save(cls, save: SaveFile) -> GameConfig:
+        """The seats and settings of a saved game; colours the save lacks (or repeats) are
+        dealt in the usual order."""
+        saved = save.config
+        colours = [c for c in save.colours if c in COLOUR_BY_KEY]
+        if len(colours) != len(saved.seats) or len(set(colours)) != len(colours):
+            colours = [colour.key for colour in COLOURS[: len(saved.seats)]]
+        return cls(
+            seats=tuple(
+                SeatConfig(name, bot, colour)
+                for name, bot, colour in zip(saved.seats, saved.bots, colours, strict=True)
+            ),
+            seed=saved.seed,
+            alternative_objectives=saved.alternative_objectives,
+            open_hands=saved.open_hands,
+            tutorial=save.tutorial is not None,
+            confirm_turn_end=saved.confirm_turn_end,
+            hints=save.hints,
+            edition=saved.edition,
+        )
+
+    def new_game(self) -> Game:
+        """The game this configuration starts."""
+        from entropy_tui.rules import Game
+
+        return Game.new(
+            [seat.name for seat in self.seats],
+            seed=self.seed,
+            bots=[seat.bot for seat in self.seats],
+            alternative_objectives=self.alternative_objectives,
+            open_hands=self.open_hands,
+            confirm_turn_end=self.confirm_turn_end,
+            edition=self.edition,
+        )
+
+    @property
+    def remote_seats(self) -> frozenset[int]:
+        """At a shared table: the seats played over the network."""
+        return frozenset(number for number, seat in enumerate(self.seats) if seat.remote)
 
     def problems(self) -> list[str]:
         """What stops this configuration from starting a game, in words."""

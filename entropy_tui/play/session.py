@@ -18,8 +18,6 @@ from entropy_tui.bots.registry import LEVEL_OF
 from entropy_tui.play.bot_seats import BotFactory, bot_seed, default_bot_factory
 from entropy_tui.play.changes import LastLooks
 from entropy_tui.play.config import (
-    COLOUR_BY_KEY,
-    COLOURS,
     HINT_SECONDS,
     GameConfig,
     SeatConfig,
@@ -34,7 +32,6 @@ if TYPE_CHECKING:  # the coach (and the bot it consults) loads only for a guided
     from entropy_tui.play.coach import Advice, Coach
     from entropy_tui.play.hints import Hint
     from entropy_tui.play.thinking import Reply, Worker
-    from entropy_tui.saves.schema import SaveFile
 
 # The coach's advice is kept for a step, a prompt and the options enabled there.
 AdviceKey = tuple[int, str, tuple[str, ...]]
@@ -60,15 +57,7 @@ class Session:
         """`tutorial`: what the coach of a guided game had taught when it was saved."""
         self.config = config
         self.timeline = Timeline(
-            game
-            or Game.new(
-                [seat.name for seat in config.seats],
-                seed=config.seed,
-                bots=[seat.bot for seat in config.seats],
-                alternative_objectives=config.alternative_objectives,
-                open_hands=config.open_hands,
-                confirm_turn_end=config.confirm_turn_end,
-            ),
+            game or config.new_game(),
             notes,
         )
         # Where every decision is saved (None: nowhere, as in tests of the screens alone).
@@ -110,7 +99,7 @@ class Session:
         """The game saved in `path` (raises SaveError, naming the file and the problem)."""
         game, save = load_game(path)
         return cls(
-            config_of(save),
+            GameConfig.of_save(save),
             game,
             bot_factory,
             notes=list(save.notes),
@@ -374,24 +363,3 @@ class Session:
 
 def hint_note(name: str) -> str:
     return f"{name} asked for a hint"
-
-
-def config_of(save: SaveFile) -> GameConfig:
-    """The seats and settings of a saved game; colours the save lacks (or repeats) are dealt in
-    the usual order."""
-    saved = save.config
-    colours = [c for c in save.colours if c in COLOUR_BY_KEY]
-    if len(colours) != len(saved.seats) or len(set(colours)) != len(colours):
-        colours = [colour.key for colour in COLOURS[: len(saved.seats)]]
-    return GameConfig(
-        seats=tuple(
-            SeatConfig(name, bot, colour)
-            for name, bot, colour in zip(saved.seats, saved.bots, colours, strict=True)
-        ),
-        seed=saved.seed,
-        alternative_objectives=saved.alternative_objectives,
-        open_hands=saved.open_hands,
-        tutorial=save.tutorial is not None,
-        confirm_turn_end=saved.confirm_turn_end,
-        hints=save.hints,
-    )

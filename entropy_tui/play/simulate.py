@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from entropy_tui.bots import SEARCHING, make_bot
+from entropy_tui.play.config import COLOURS, GameConfig, SeatConfig
 from entropy_tui.rules import Game, final_space, load_catalog, violations
 
 DEFAULT_ROUND_CAP = 200
@@ -63,6 +64,14 @@ def seat_bots(bots: str | Sequence[str], seats: int) -> list[str]:
     return names
 
 
+def bots_config(kinds: Sequence[str], seed: int, edition: int | None) -> GameConfig:
+    """A game of bots only (so no "End your turn" step, which only a person takes)."""
+    seats = tuple(
+        SeatConfig(f"Bot {seat + 1}", kind, COLOURS[seat].key) for seat, kind in enumerate(kinds)
+    )
+    return GameConfig(seats, seed, confirm_turn_end=False, hints=False, edition=edition)
+
+
 def play_game(
     seats: int,
     bot: str | Sequence[str],
@@ -86,9 +95,8 @@ def play_game(
                 result.problems.append(f"game seed {seed}, decision {result.decisions}: {problem}")
 
     try:
-        names = [f"Bot {i + 1}" for i in range(seats)]
         kinds = seat_bots(bot, seats)
-        game = Game.new(names, seed=seed, bots=list(kinds), edition=edition)
+        game = bots_config(kinds, seed, edition).new_game()
         bots = [
             make_bot(kind, bot_seed(seed, seat), catalog=game.catalog, **budget.for_bot(kind))
             for seat, kind in enumerate(kinds)

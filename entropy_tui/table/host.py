@@ -21,9 +21,6 @@ from entropy_tui.table.server import Table, private_socket_path, resume_table
 if TYPE_CHECKING:
     from entropy_tui.ssh import SshServer
 
-# A new table's game, and which of its seats are played over the network.
-Chosen = tuple[GameConfig, frozenset[int]]
-
 HOST_KEY_FILE = "ssh_host_key"
 AUTHORIZED_KEYS_FILE = "authorized_keys"
 
@@ -33,7 +30,7 @@ class HostOptions:
     port: int = 2222
     listen: str | None = None  # --listen: the address of SSH and of the web page
     seats: str | None = None  # --seats, as typed
-    chosen: Chosen | None = None  # or the game the set-up screen chose
+    chosen: GameConfig | None = None  # or the game the set-up screen chose
     seed: int | None = None
     resume: bool = False
     password: str | None = None
@@ -80,16 +77,16 @@ def open_table(options: HostOptions) -> Table:
     if options.seed is not None and not valid_seed(options.seed):
         raise ValueError(f"--seed must be {SEED_WORDS}")
     if options.chosen is not None:
-        config, remote = options.chosen
+        config = options.chosen
     elif options.seats is not None:
-        seats, remote = parse_table_seats(options.seats)
+        seats = parse_table_seats(options.seats)
         # No "End your turn" step: it is there to take the turn back, and a table has no undo.
         seed = options.seed if options.seed is not None else new_seed()
         config = GameConfig(seats, seed=seed, confirm_turn_end=False)
     else:
         raise ValueError("a new table needs its seats: --seats, or the set-up screen")
     session = Session(config, save_path=new_autosave_path())
-    return Table(session, remote, path, options.bot_delay)
+    return Table(session, config.remote_seats, path, options.bot_delay)
 
 
 async def serve(table: Table, options: HostOptions) -> int:

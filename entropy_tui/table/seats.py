@@ -4,7 +4,7 @@ bot), who holds a remote seat now, and the seat codes that give one back."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from entropy_tui.play.config import SeatConfig, parse_seats
@@ -16,9 +16,9 @@ CODE_LENGTH = 8
 SeatState = Literal["free", "playing", "away", "bot"]
 
 
-def parse_table_seats(spec: str) -> tuple[tuple[SeatConfig, ...], frozenset[int]]:
-    """`"remote:Ann,Cy,bot:greedy"` -> the seats, and which of them are remote. Raises
-    ValueError with a readable message."""
+def parse_table_seats(spec: str) -> tuple[SeatConfig, ...]:
+    """`"remote:Ann,Cy,bot:greedy"` -> the seats, the remote ones marked so. Raises ValueError
+    with a readable message."""
     entries = [part.strip() for part in spec.split(",") if part.strip()]
     remote = frozenset(
         seat for seat, entry in enumerate(entries) if entry.lower().startswith(REMOTE_PREFIX)
@@ -27,7 +27,8 @@ def parse_table_seats(spec: str) -> tuple[tuple[SeatConfig, ...], frozenset[int]
              enumerate(entries)]  # fmt: skip
     if any(not entry.strip() for entry in plain):
         raise ValueError("a remote seat needs a name: remote:Ann")
-    return parse_seats(",".join(plain)), remote
+    seats = parse_seats(",".join(plain))
+    return tuple(replace(seat, remote=n in remote) for n, seat in enumerate(seats))
 
 
 def new_code() -> str:

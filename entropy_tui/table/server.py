@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from entropy_tui.play.bot_seats import BotFactory
+from entropy_tui.play.config import GameConfig
 from entropy_tui.play.session import Session, hint_note
 from entropy_tui.rules import InvalidChoice
 from entropy_tui.table.protocol import MAX_CLIENT_LINE, ProtocolError, client_message, encode
@@ -523,13 +524,14 @@ def resume_table(
     bot_factory: BotFactory | None = None,
 ) -> Table:
     """The table whose game is saved in `path`, its seats as they were (raises SaveError)."""
-    from entropy_tui.play.session import config_of
     from entropy_tui.saves.files import SaveError, load_game
 
     game, save = load_game(path)
     if save.table is None:
         raise SaveError(f"{path}: not the game of a shared table")
-    session = Session(config_of(save), game, bot_factory, notes=list(save.notes), save_path=path)
+    session = Session(
+        GameConfig.of_save(save), game, bot_factory, notes=list(save.notes), save_path=path
+    )
     remote = frozenset(seat.seat for seat in save.table.remote)
     claims = {seat.seat: Claim(seat.key, seat.code) for seat in save.table.remote if seat.code}
     return Table(session, remote, socket_path, bot_delay, claims)

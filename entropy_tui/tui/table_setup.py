@@ -1,12 +1,11 @@
 """The set-up screen of `entropy-tui host` without --seats: the new-game screen, where a seat
-may also be Remote. It returns the game's settings and which seats are remote."""
+may also be Remote. It returns the game's settings, its remote seats marked so."""
 
 from __future__ import annotations
 
 from textual.events import Mount
 
 from entropy_tui.play.config import GameConfig
-from entropy_tui.table.host import Chosen
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.screens.new_game import NewGameScreen
 
@@ -14,7 +13,7 @@ from entropy_tui.tui.screens.new_game import NewGameScreen
 class TableSetupApp(EntropyApp):
     def __init__(self, seed: int | None) -> None:
         super().__init__(default_seed=seed)
-        self.chosen: Chosen | None = None
+        self.chosen: GameConfig | None = None
 
     def on_mount(self, event: Mount) -> None:
         event.prevent_default()  # not the app's own start screen
@@ -22,7 +21,5 @@ class TableSetupApp(EntropyApp):
         self._guard_size()
 
     def start_game(self, config: GameConfig) -> None:
-        screen = self.screen
-        assert isinstance(screen, NewGameScreen)
-        self.chosen = (config, screen.remote_seats())
+        self.chosen = config
         self.exit()

@@ -35,10 +35,10 @@ def main(argv: list[str]) -> int:
         pair = twin_of(game, ANN, args.twin)
         assert pair is not None, "no twin for that position"
         game = pair.twin
-    seats, remote = parse_table_seats(",".join(f"remote:{name}" for name in PLAYERS))
+    seats = parse_table_seats(",".join(f"remote:{name}" for name in PLAYERS))
     config = GameConfig(seats, seed=SEED, confirm_turn_end=False)
     session = Session(config, game, save_path=new_autosave_path())
-    table = Table(session, remote, private_socket_path(), bot_delay=0)
+    table = Table(session, config.remote_seats, private_socket_path(), bot_delay=0)
     options = HostOptions(
         port=args.port,
         listen=args.listen,

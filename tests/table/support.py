@@ -20,13 +20,13 @@ from entropy_tui.table.server import Table
 def make_table(
     tmp_path: Path, spec: str = "remote:Ann,remote:Bob,bot:greedy", seed: int = 7
 ) -> Table:
-    seats, remote = parse_table_seats(spec)
+    config = GameConfig(parse_table_seats(spec), seed=seed)
     session = Session(
-        GameConfig(seats, seed=seed),
+        config,
         bot_factory=lambda kind, bot_seed: make_bot(kind, bot_seed),
         save_path=tmp_path / "table.json",
     )
-    return Table(session, remote, tmp_path / "sock" / "table.sock", bot_delay=0)
+    return Table(session, config.remote_seats, tmp_path / "sock" / "table.sock", bot_delay=0)
 
 
 def ticket_of(command: list[str]) -> str:

@@ -184,9 +184,11 @@ async def test_the_host_set_up_screen_offers_remote_seats() -> None:
         await pilot.press("ctrl+g")
         await settle(pilot)
     assert app.chosen is not None
-    config, remote = app.chosen
+    config = app.chosen
     assert [(seat.name, seat.bot) for seat in config.seats] == [("Ann", None), ("Bob", None)]
-    assert remote == frozenset({1}) and config.seed == 12 and not config.confirm_turn_end
+    assert (
+        config.remote_seats == frozenset({1}) and config.seed == 12 and not config.confirm_turn_end
+    )
 
 
 async def test_a_finished_table_game_offers_no_new_game(tmp_path: Path) -> None:

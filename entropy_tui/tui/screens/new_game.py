@@ -204,11 +204,6 @@ class NewGameScreen(Screen[None]):
             return
         self.app.start_game(config)  # type: ignore[attr-defined]
 
-    def remote_seats(self) -> frozenset[int]:
-        """At a shared table: the seats (numbered as in config) played over the network."""
-        playing = [row for row in self.query(SeatRow) if row.value() is not None]
-        return frozenset(seat for seat, row in enumerate(playing) if row.plays_remote)
-
     def action_learn(self) -> None:
         """The guided game, with the first seat's name when a person sits there."""
         first = self.query(SeatRow).first().value()

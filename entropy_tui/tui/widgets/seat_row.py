@@ -45,10 +45,6 @@ class SeatRow(Horizontal):
             classes="seat-colour",
         )
 
-    @property
-    def plays_remote(self) -> bool:
-        return self.query_one(".seat-kind", Cycler).value == REMOTE
-
     def value(self) -> SeatConfig | None:
         """The seat as set up, or None when it does not play."""
         if not self.query_one(TickBox).value:
@@ -58,4 +54,5 @@ class SeatRow(Horizontal):
             name=self.query_one(Input).value.strip(),
             bot=None if kind in ("human", REMOTE) else kind,
             colour=self.query_one(".seat-colour", Cycler).value,
+            remote=kind == REMOTE,
         )

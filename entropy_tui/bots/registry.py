@@ -107,6 +107,17 @@ def level_name(kind: str) -> str:
     return level.name if level is not None else kind.title()
 
 
+def seat_words(levels_only: bool = False) -> list[str]:
+    """How a seat names each bot: "bot:casual or bot:greedy" (its level, or its kind)."""
+    words = []
+    for level in BOT_LEVELS:
+        said = f"bot:{level.name.casefold()}"
+        if not levels_only and level.kind != level.name.casefold():
+            said += f" or bot:{level.kind}"
+        words.append(said)
+    return words
+
+
 def kinds_words() -> str:
     """ "random (Beginner), greedy (Casual) or ..." """
     words = [f"{level.kind} ({level.name})" for level in BOT_LEVELS]

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from entropy_tui.bots.registry import seat_words
 from entropy_tui.cli.options import (
     DEFAULT_BOT_DELAY,
     add_bot_delay,
@@ -34,8 +35,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seats",
         help='start this game at once, e.g. "Ann,Bob,bot:expert" (bots by level or name: '
-        "bot:beginner or bot:random, bot:casual or bot:greedy, bot:expert, optionally "
-        "bot:expert:NAME); without it a set-up screen opens",
+        f"{', '.join(seat_words())}, optionally bot:expert:NAME); without it a set-up screen"
+        " opens",
     )
     add_seed(parser, "the seed (left out: a random one, shown when the game ends)")
     opening = parser.add_mutually_exclusive_group()

@@ -8,14 +8,16 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from entropy_tui.bots.registry import seat_words
 from entropy_tui.plain.lines import Lines
 from entropy_tui.plain.play import PlainPlay
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.play.session import Session
 
 WELCOME = "Entropy in plain lines. Type an option's number and Enter, or help for the commands."
+*_OTHER_BOTS, _LAST_BOT = seat_words(levels_only=True)
 WHO_PLAYS = (
-    "Who plays? Names separated by commas, bots as bot:beginner, bot:casual or bot:expert"
+    f"Who plays? Names separated by commas, bots as {', '.join(_OTHER_BOTS)} or {_LAST_BOT}"
     " (for example: Ann, bot:casual): "
 )
 RESUME = "entropy-tui --plain --resume"

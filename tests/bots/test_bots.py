@@ -249,3 +249,13 @@ def test_each_bot_that_searches_thinks_for_a_budget_and_the_others_answer_at_onc
     assert SEARCHING == {level.kind for level in BOT_LEVELS if level.seconds > 0} == {"expert"}
     with pytest.raises(ValueError, match="does not search"):
         make_bot("greedy", 1, iterations=4)
+
+
+def test_every_way_the_help_names_a_bot_for_a_seat_names_that_bot() -> None:
+    from entropy_tui.bots.registry import BOT_LEVELS, bot_kind, seat_words
+
+    assert seat_words() == ["bot:beginner or bot:random", "bot:casual or bot:greedy", "bot:expert"]
+    assert seat_words(levels_only=True) == ["bot:beginner", "bot:casual", "bot:expert"]
+    for level, words in zip(BOT_LEVELS, seat_words(), strict=True):
+        for word in words.split(" or "):
+            assert bot_kind(word.removeprefix("bot:")) == level.kind

@@ -94,8 +94,9 @@ async def serve(table: Table, options: HostOptions) -> int:
     stop = asyncio.Event()
     for number in (signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
-    if options.password is None:  # one password for SSH logins and browsers alike
-        options = replace(options, password=new_code())
+    # One password for SSH logins and browsers alike.
+    password = options.password if options.password is not None else new_code()
+    options = replace(options, password=password)
     await table.start()
     ssh = web = None
     try:
@@ -107,7 +108,7 @@ async def serve(table: Table, options: HostOptions) -> int:
                 table.web_command(),
                 port=options.web_port,
                 host=options.web_listen,
-                password=options.password,
+                password=password,
                 guard=ssh.guard,  # a wrong password counts alike over SSH and on the web
                 public_url=options.web_public_url,
             )

@@ -38,11 +38,13 @@ class Scene:
 
     @property
     def players(self) -> list[dict[str, Any]]:
-        return self.view["players"]
+        players: list[dict[str, Any]] = self.view["players"]
+        return players
 
     @property
     def board(self) -> dict[str, Any]:
-        return self.view["board"]
+        board: dict[str, Any] = self.view["board"]
+        return board
 
     @property
     def nothing_hidden(self) -> bool:

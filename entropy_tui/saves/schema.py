@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 from msgspec import Meta, Struct
 
-from entropy_tui.bots import BOTS
+from entropy_tui.bots.registry import BOT_LEVELS
 from entropy_tui.saves.notes import LogNote, Seat
 
 if TYPE_CHECKING:
     BotKind: TypeAlias = str
 else:
-    BotKind = Literal[BOTS]  # what a seat may be played by: a kind of the bots' registry
+    # What a seat may be played by: a kind of the bots' registry.
+    BotKind = Literal[tuple(level.kind for level in BOT_LEVELS)]
 
 # Python's `$` also matches before a final newline; `\Z` only at the very end.
 ColourName = Annotated[str, Meta(pattern=r"^[a-z]{1,16}\Z")]

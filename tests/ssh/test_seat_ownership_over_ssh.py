@@ -84,7 +84,7 @@ def test_another_key_by_a_taken_seats_name_neither_gets_nor_binds_it(table: SshT
     assert ann.alive() and game_drawn(ann.screen())
     table.decide()
     saved = claims(table)[0]
-    assert saved["key"] is None
+    assert saved.get("key") is None  # a seat no key holds is saved without one
     assert fingerprint_of(table.keys["Spectator"]) not in json.dumps(claims(table))
 
 

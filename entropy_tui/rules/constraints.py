@@ -1,6 +1,6 @@
-"""Checks that pydantic applies when it validates outside data (asset and save files), written
-as markers on plain dataclass fields: the classes load without pydantic, which is imported only
-when a file has to be checked.
+"""Checks that pydantic applies when it validates the component data read from the asset
+files, written as markers on plain dataclass fields: the classes load without pydantic, which is
+imported only when a file has to be checked.
 
     cost: Annotated[int, Bounds(ge=0)]
     per: Annotated[str | None, Checked(check_counter)] = None

@@ -77,21 +77,25 @@ def run(args: argparse.Namespace) -> int:
 
         if problem := public_url_problem(args.web_public_url):
             return _refused(f"--web-public-url {problem}")
-    chosen = None
-    if args.seats is None and not args.resume:
+    config = None
+    if not args.resume:
         from entropy_tui.rules import SEED_WORDS, valid_seed
 
         if args.seed is not None and not valid_seed(args.seed):
             return _refused(f"--seed must be {SEED_WORDS}")
-        chosen = set_up(args.seed)
-        if chosen is None:
-            return 0  # the set-up screen was left
+        if args.seats is None:
+            config = set_up(args.seed)
+            if config is None:
+                return 0  # the set-up screen was left
+        else:
+            try:
+                config = new_table(args.seats, args.seed)
+            except ValueError as error:
+                return _refused(str(error))
     options = host.HostOptions(
         port=args.port,
         listen=args.listen,
-        seats=args.seats,
-        chosen=chosen,
-        seed=args.seed,
+        config=config,
         resume=args.resume,
         password=args.password,
         authorized_keys=args.authorized_keys,
@@ -100,6 +104,20 @@ def run(args: argparse.Namespace) -> int:
         web_public_url=args.web_public_url,
     )
     return host.run_host(options)
+
+
+def new_table(seats: str, seed: int | None) -> GameConfig:
+    """The game --seats starts, its remote seats marked so; raises ValueError with a readable
+    message. A seat is read as the play command reads it (parse_seats), but for `remote:`."""
+    from entropy_tui.play.config import GameConfig
+    from entropy_tui.rules import new_seed
+    from entropy_tui.table.seats import parse_table_seats
+
+    return GameConfig(
+        parse_table_seats(seats),
+        seed=seed if seed is not None else new_seed(),
+        confirm_turn_end=False,  # the step is there to take a turn back; a table has no undo
+    )
 
 
 def set_up(seed: int | None) -> GameConfig | None:

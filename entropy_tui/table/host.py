@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from entropy_tui.play.config import GameConfig
-from entropy_tui.rules import SEED_WORDS, new_seed, valid_seed
-from entropy_tui.table.seats import new_code, parse_table_seats
+from entropy_tui.table.seats import new_code
 from entropy_tui.table.server import Table, private_socket_path, resume_table
 
 if TYPE_CHECKING:
@@ -29,10 +28,8 @@ AUTHORIZED_KEYS_FILE = "authorized_keys"
 class HostOptions:
     port: int = 2222
     listen: str | None = None  # --listen: the address of SSH and of the web page
-    seats: str | None = None  # --seats, as typed
-    chosen: GameConfig | None = None  # or the game the set-up screen chose
-    seed: int | None = None
-    resume: bool = False
+    config: GameConfig | None = None  # the new game (from --seats or the set-up screen)
+    resume: bool = False  # or the table whose game was saved last
     password: str | None = None
     authorized_keys: Path | None = None
     bot_delay: float = 0.6
@@ -74,16 +71,8 @@ def open_table(options: HostOptions) -> Table:
         if latest is None:
             raise SaveError("there is no unfinished table to bring back")
         return resume_table(latest.path, path, bot_delay=options.bot_delay)
-    if options.seed is not None and not valid_seed(options.seed):
-        raise ValueError(f"--seed must be {SEED_WORDS}")
-    if options.chosen is not None:
-        config = options.chosen
-    elif options.seats is not None:
-        seats = parse_table_seats(options.seats)
-        # No "End your turn" step: it is there to take the turn back, and a table has no undo.
-        seed = options.seed if options.seed is not None else new_seed()
-        config = GameConfig(seats, seed=seed, confirm_turn_end=False)
-    else:
+    config = options.config
+    if config is None:
         raise ValueError("a new table needs its seats: --seats, or the set-up screen")
     session = Session(config, save_path=new_autosave_path())
     return Table(session, config.remote_seats, path, options.bot_delay)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from entropy_tui.cli.host import new_table
 from entropy_tui.cli.play import main
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.play.session import Session
@@ -41,7 +42,7 @@ def drawn_from_secrets(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_host_without_seed_draws_64_bits_from_secrets(drawn_from_secrets: list[int]) -> None:
-    table = open_table(HostOptions(seats="remote:Ann,remote:Bob"))
+    table = open_table(HostOptions(config=new_table("remote:Ann,remote:Bob", None)))
     assert table is not None
     assert table.session.config.seed == DRAWN
     assert table.session.game.state.seed == DRAWN

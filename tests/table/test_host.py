@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from entropy_tui.__main__ import main
+from entropy_tui.cli.host import new_table
 from entropy_tui.cli.main import parse
 from entropy_tui.table.host import HostOptions, open_table
 
@@ -17,7 +18,7 @@ def test_host_seats_name_the_remote_ones_and_the_table_has_no_turn_end_step(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("ENTROPY_TUI_DATA", str(tmp_path))
-    table = open_table(HostOptions(seats="remote:Ann,Cy,remote:Bob,bot:greedy", seed=3))
+    table = open_table(HostOptions(config=new_table("remote:Ann,Cy,remote:Bob,bot:greedy", 3)))
     assert table is not None
     assert table.remote == frozenset({0, 2})
     assert table.local == frozenset({1})

@@ -105,10 +105,8 @@ def run(args: argparse.Namespace) -> int:
 
     app = EntropyApp(
         config=config,
-        default_seed=args.seed,
-        alternative_objectives=args.alternative_objectives,
-        open_hands=args.open_hands,
-        confirm_turn_end=not args.no_confirm_turn_end,
+        settings=settings,
+        seed_chosen=args.seed is not None,
         bot_delay=max(args.bot_delay, 0.0),
         colourblind=args.colour_blind,
         open_file=open_file,

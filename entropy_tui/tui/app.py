@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the engine loads only when a game starts, to keep start-up 
 
 MIN_SIZE = (80, 24)
 DEFAULT_BOT_DELAY = 0.6  # seconds between two bot decisions: slow enough to follow
+NEW_GAME = GameConfig(seats=(), seed=0)  # a new game's settings when none are given
 # Keys dropped in a flood are told at most this often (seconds), each notice showing as long.
 DROPPED_INPUT_NOTICE_INTERVAL = 2.0
 # The actions of the keys that quit or leave (which key does depends on the screen).
@@ -46,10 +47,8 @@ class EntropyApp(App[None]):
         *,
         config: GameConfig | None = None,
         session: Session | None = None,
-        default_seed: int | None = None,
-        alternative_objectives: bool = False,
-        open_hands: bool = False,
-        confirm_turn_end: bool = True,
+        settings: GameConfig = NEW_GAME,
+        seed_chosen: bool = False,
         bot_delay: float = DEFAULT_BOT_DELAY,
         colourblind: bool = False,
         bot_factory: BotFactory | None = None,
@@ -60,13 +59,10 @@ class EntropyApp(App[None]):
         self._start_session = session
         self._open_file = open_file
         self.session: Session | None = None  # the game on screen, if any
-        self.default_seed = default_seed  # the command line's --seed (None: a random one)
-        # What the new-game screen starts from (the command line's flags).
-        self.default_options = {
-            "alternative": alternative_objectives,
-            "open_hands": open_hands,
-            "confirm_turn_end": confirm_turn_end,
-        }
+        # What the new-game screen starts from (the command line's flags); its seed only when
+        # chosen (--seed), else the field is left empty for one drawn there and never shown.
+        self.settings = settings
+        self.seed_chosen = seed_chosen
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory
         self.game_in_progress = False
@@ -119,8 +115,17 @@ class EntropyApp(App[None]):
         from entropy_tui.tui.screens.new_game import NewGameScreen
 
         self.game_in_progress = False
-        seed = None if after_game else self.default_seed
-        self._show(NewGameScreen(seed, notice=notice, **self.default_options))
+        settings = self.settings
+        seed = settings.seed if self.seed_chosen and not after_game else None
+        self._show(
+            NewGameScreen(
+                seed,
+                notice=notice,
+                alternative=settings.alternative_objectives,
+                open_hands=settings.open_hands,
+                confirm_turn_end=settings.confirm_turn_end,
+            )
+        )
 
     def start_game(self, config: GameConfig) -> None:
         from entropy_tui.play.session import Session

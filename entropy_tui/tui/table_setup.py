@@ -12,12 +12,13 @@ from entropy_tui.tui.screens.new_game import NewGameScreen
 
 class TableSetupApp(EntropyApp):
     def __init__(self, seed: int | None) -> None:
-        super().__init__(default_seed=seed)
+        super().__init__()
+        self.seed = seed  # --seed (None: the field is left empty, for a random seed)
         self.chosen: GameConfig | None = None
 
     def on_mount(self, event: Mount) -> None:
         event.prevent_default()  # not the app's own start screen
-        self._show(NewGameScreen(self.default_seed, table=True))
+        self._show(NewGameScreen(self.seed, table=True))
         self._guard_size()
 
     def start_game(self, config: GameConfig) -> None:

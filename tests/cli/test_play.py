@@ -7,12 +7,15 @@ import subprocess
 import sys
 
 import pytest
+from textual.widgets import Input
 
 from entropy_tui.cli.play import main
-from entropy_tui.play.config import tutorial_config
+from entropy_tui.play.config import GameConfig, tutorial_config
 from entropy_tui.saves.files import load_game
 from entropy_tui.saves.folder import list_saves
 from entropy_tui.tui.app import EntropyApp
+from entropy_tui.tui.screens.new_game import NewGameScreen
+from entropy_tui.tui.widgets.tick_box import TickBox
 
 
 def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,7 +113,50 @@ def test_a_game_from_the_command_line_ends_turns_on_enter_unless_told_not_to(
     (app,) = started
     assert app._start_config is not None
     assert app._start_config.confirm_turn_end is confirm
-    assert app.default_options["confirm_turn_end"] is confirm  # the new-game screen's tick
+    assert app.settings.confirm_turn_end is confirm  # the new-game screen's tick
+
+
+def opened_app(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> EntropyApp:
+    """The app `entropy-tui ARGV` would run (not run yet)."""
+    started: list[EntropyApp] = []
+    monkeypatch.setenv("TEXTUAL_FPS", "60")
+    monkeypatch.setattr(EntropyApp, "run", lambda app, **_: started.append(app))
+    try:
+        assert main(argv) == 0
+    finally:
+        gc.unfreeze()
+    (app,) = started
+    return app
+
+
+def test_the_app_gets_a_new_games_settings_as_one_game_configuration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    flags = ["--alternative-objectives", "--open-hands", "--no-confirm-turn-end"]
+    app = opened_app(monkeypatch, ["--seed", "3", *flags])
+    assert app._start_config is None  # no --seats: the new-game screen opens
+    assert app.settings == GameConfig(
+        (), seed=3, alternative_objectives=True, open_hands=True, confirm_turn_end=False
+    )
+    assert app.seed_chosen
+    app = opened_app(monkeypatch, [])
+    assert not (app.settings.alternative_objectives or app.settings.open_hands)
+    assert app.settings.confirm_turn_end
+    assert not app.seed_chosen  # the seed drawn is never shown: the screen draws its own
+
+
+@pytest.mark.parametrize("seed", [[], ["--seed", "3"]])
+async def test_the_new_game_screen_starts_from_the_command_lines_settings(
+    monkeypatch: pytest.MonkeyPatch, seed: list[str]
+) -> None:
+    app = opened_app(monkeypatch, [*seed, "--open-hands", "--no-confirm-turn-end"])
+    async with app.run_test(size=(80, 24)):
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#seed", Input).value == "".join(seed[1:])
+        assert not screen.query_one("#alternative", TickBox).value
+        assert screen.query_one("#open-hands", TickBox).value
+        assert not screen.query_one("#confirm-turn-end", TickBox).value
 
 
 def test_play_is_a_subcommand_too_and_takes_the_same_options() -> None:

@@ -50,7 +50,7 @@ def _played(
 
 
 def new_game() -> EntropyApp:
-    return EntropyApp(default_seed=4242, bot_delay=0)
+    return EntropyApp(settings=GameConfig((), seed=4242), seed_chosen=True, bot_delay=0)
 
 
 def game_start() -> EntropyApp:
@@ -139,7 +139,7 @@ def new_game_with_saves() -> EntropyApp:
     write_save(finished.game, copy_path("Sunday"), colours=["orange", "blue", "teal"])
     unfinished = _played(_config("Ann,bot:greedy,bot:random", 7), until_round=9)
     write_save(unfinished.game, new_autosave_path(), colours=["orange", "blue", "teal"])
-    return EntropyApp(default_seed=4242, bot_delay=0)
+    return EntropyApp(settings=GameConfig((), seed=4242), seed_chosen=True, bot_delay=0)
 
 
 # A table's lobby as a newcomer finds it: a free seat, a seat in play, one whose player is

@@ -183,7 +183,7 @@ async def test_a_window_too_small_says_how_big_to_make_it() -> None:
 
 
 async def test_new_game_refuses_a_bad_table_then_starts_a_good_one() -> None:
-    app = EntropyApp(default_seed=99, bot_delay=0)
+    app = EntropyApp(settings=GameConfig((), seed=99), seed_chosen=True, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
@@ -201,7 +201,7 @@ async def test_new_game_refuses_a_bad_table_then_starts_a_good_one() -> None:
 
 @pytest.mark.parametrize("untick", [False, True])
 async def test_new_game_ends_turns_with_a_confirm_step_unless_unticked(untick: bool) -> None:
-    app = EntropyApp(default_seed=99, bot_delay=0)
+    app = EntropyApp(settings=GameConfig((), seed=99), seed_chosen=True, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         box = app.screen.query_one("#confirm-turn-end", TickBox)
         assert box.value

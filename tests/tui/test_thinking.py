@@ -219,7 +219,7 @@ def test_a_game_with_hints_off_is_saved_and_continued_so(tmp_path: Any) -> None:
 
 
 async def test_the_new_game_screen_names_the_levels_and_turns_hints_off() -> None:
-    app = EntropyApp(default_seed=99, bot_delay=0)
+    app = EntropyApp(settings=GameConfig((), seed=99), seed_chosen=True, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         kinds = app.screen.query_one("#seat-2 .seat-kind", Cycler)
         assert [label for label, _ in kinds.choices] == [

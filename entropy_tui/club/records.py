@@ -1,0 +1,91 @@
+"""What the club's store gives back: plain records, no SQL, so the code above the store reads
+the same whatever database holds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# live: each player has a time bank for the whole game; async: each move has its own limit.
+Pace = Literal["live", "async"]
+# open: waiting for players; playing; finished (results kept); abandoned (never finished).
+TableStatus = Literal["open", "playing", "finished", "abandoned"]
+# Who made a decision: the person at the seat, the seat's own bot, or the bot the clock called
+# in for a person whose time ran out.
+Decider = Literal["player", "bot", "clock"]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat of a club table: a member (player_id) or a bot (its kind), never both; neither
+    while an open seat waits for someone to take it."""
+
+    seat: int
+    player_id: int | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: int
+    config: bytes  # the game's settings as the save file's schema writes them (SavedConfig)
+    seats: tuple[SeatRecord, ...]
+    rated: bool
+    pace: Pace
+    pace_seconds: int  # live: each player's time bank; async: the limit per move
+    status: TableStatus
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRecord:
+    step: int  # 0 for the game's first decision
+    option_id: str
+    decided_at: float
+    decided_by: Decider
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    seat: int
+    total: int  # final score
+    place: int  # 1 for the winners; tied seats share a place
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A Weng-Lin (OpenSkill) rating: the skill's estimate and its uncertainty."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def shown(self) -> float:
+        """The leaderboard's figure: a skill the player very likely has (mu - 3 sigma)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A rated seat's rating before and after a game (a member's, or its bot level's)."""
+
+    seat: int
+    before: Rating
+    after: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """A stored invitation code: only its salt and scrypt hash, never the code."""
+
+    id: int
+    salt: bytes
+    digest: bytes
+    used_by: int | None

@@ -1,0 +1,140 @@
+"""A club table in play: created from the game's settings, its game rebuilt from the stored
+settings and decisions by the engine's own replay, each decision checked by the rules before it
+is stored (in a transaction of its own), and the game kept as the usual save file."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import msgspec
+
+from entropy_tui.club import ratings
+from entropy_tui.club.records import (
+    Decider,
+    Pace,
+    Rating,
+    RatingChange,
+    SeatRecord,
+    SeatResult,
+    TableRecord,
+)
+from entropy_tui.club.store import Store
+from entropy_tui.play.config import GameConfig
+from entropy_tui.rules import Game
+from entropy_tui.saves.files import save_bytes
+from entropy_tui.saves.schema import SavedConfig
+
+
+class NotYourSeat(Exception):
+    """A decision offered by someone who does not play the seat that decides now."""
+
+
+def open_table(
+    store: Store,
+    config: GameConfig,
+    members: Sequence[int | None],
+    *,
+    rated: bool,
+    pace: Pace,
+    pace_seconds: int,
+) -> TableRecord:
+    """A table whose game starts at once: `members[seat]` is the member at each person's seat
+    (None at a bot's). The settings are kept as the save file's schema writes them."""
+    seats = [
+        SeatRecord(n, member, seat.bot)
+        for n, (seat, member) in enumerate(zip(config.seats, members, strict=True))
+    ]
+    if any((seat.player_id is None) == (seat.bot is None) for seat in seats):
+        raise ValueError("every seat is a member's or a bot's, not both or neither")
+    settings = msgspec.convert(config.new_game().config(), SavedConfig)
+    return store.create_table(
+        msgspec.json.encode(settings),
+        seats,
+        rated=rated,
+        pace=pace,
+        pace_seconds=pace_seconds,
+        status="playing",
+    )
+
+
+@dataclass(slots=True)
+class ClubTable:
+    store: Store
+    record: TableRecord
+    game: Game
+
+    @classmethod
+    def load(cls, store: Store, table_id: int) -> ClubTable:
+        """The table's game as its decisions left it; a game that ended just before a crash,
+        before its results were kept, is finished now."""
+        record = store.table(table_id)
+        if record is None:
+            raise KeyError(f"there is no table {table_id}")
+        table = cls(store, record, _rebuilt(store, record))
+        if table.game.over and record.status == "playing":
+            table._finish()
+        return table
+
+    def decide(self, option_id: str, decided_by: Decider, member: int | None = None) -> None:
+        """Makes the choice at the seat that decides now, then stores it. Raises the rules'
+        InvalidChoice (nothing changes) or NotYourSeat; if storing fails (someone decided
+        first), the game is rebuilt from what was stored, and the error raised."""
+        decision = self.game.decision
+        if decision is None:
+            raise NotYourSeat("The game is over.")
+        self._check_decider(self.record.seats[decision.player], decided_by, member)
+        step = len(self.game.state.choices)
+        self.game.choose(option_id)
+        try:
+            self.store.append_decision(self.record.id, step, option_id, decided_by)
+        except BaseException:
+            self.game = _rebuilt(self.store, self.record)
+            raise
+        if self.game.over:
+            self._finish()
+
+    @staticmethod
+    def _check_decider(seat: SeatRecord, decided_by: Decider, member: int | None) -> None:
+        if decided_by == "bot" and seat.bot is None:
+            raise NotYourSeat(f"Seat {seat.seat + 1} is a person's: a bot does not decide there.")
+        if decided_by == "clock" and seat.player_id is None:
+            raise NotYourSeat(f"Seat {seat.seat + 1} is a bot's: no clock runs there.")
+        if decided_by == "player" and (member is None or member != seat.player_id):
+            raise NotYourSeat(f"Seat {seat.seat + 1} decides now, and it is not yours.")
+
+    def _finish(self) -> None:
+        totals = [score["total"] for score in self.game.scores()]
+        finished = ratings.places(totals)
+        results = [
+            SeatResult(seat, total, place)
+            for seat, (total, place) in enumerate(zip(totals, finished, strict=True))
+        ]
+        changes = self._rating_changes(finished) if self.record.rated else []
+        self.store.finish(self.record.id, results, changes)
+        self.record = self.store.table(self.record.id) or self.record
+
+    def _rating_changes(self, finished: list[int]) -> list[RatingChange]:
+        seats = self.record.seats
+        before = [self._rating(seat) for seat in seats]
+        subjects = [(seat.player_id, seat.bot) for seat in seats]
+        after = ratings.rated(subjects, before, finished)
+        return [RatingChange(s.seat, b, a) for s, b, a in zip(seats, before, after, strict=True)]
+
+    def _rating(self, seat: SeatRecord) -> Rating:
+        """The seat's rating before this game: its member's, or its bot level's."""
+        if seat.player_id is not None:
+            rating = self.store.player_rating(seat.player_id)
+        else:
+            rating = self.store.bot_rating(seat.bot or "")
+        return rating or ratings.FIRST_RATING
+
+    def save(self) -> bytes:
+        """The game as the usual save file, to open with `entropy-tui play --load`."""
+        return save_bytes(self.game)
+
+
+def _rebuilt(store: Store, record: TableRecord) -> Game:
+    settings = msgspec.json.decode(record.config, type=SavedConfig)
+    choices = [decision.option_id for decision in store.decisions(record.id)]
+    return Game.replay(settings.as_data(), choices)

@@ -21,9 +21,11 @@ from entropy_tui.club.records import (
 )
 from entropy_tui.club.store import Store
 from entropy_tui.play.config import GameConfig
-from entropy_tui.rules import Game
+from entropy_tui.rules import Game, InvalidChoice
 from entropy_tui.saves.files import save_bytes
 from entropy_tui.saves.schema import SavedConfig
+
+MAX_OPTION_ID = 200  # characters: longer than any option the rules offer
 
 
 class NotYourSeat(Exception):
@@ -80,6 +82,8 @@ class ClubTable:
         """Makes the choice at the seat that decides now, then stores it. Raises the rules'
         InvalidChoice (nothing changes) or NotYourSeat; if storing fails (someone decided
         first), the game is rebuilt from what was stored, and the error raised."""
+        if len(option_id) > MAX_OPTION_ID:
+            raise InvalidChoice("That is not an option of this game.")
         decision = self.game.decision
         if decision is None:
             raise NotYourSeat("The game is over.")

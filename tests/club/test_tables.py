@@ -58,9 +58,19 @@ def test_an_illegal_choice_is_refused_by_the_rules_and_nothing_is_kept(store: St
     assert decision is not None
     with pytest.raises(InvalidChoice):
         table.decide("'); DROP TABLE decisions; --", "player", table.record.seats[0].player_id)
+    with pytest.raises(InvalidChoice, match="not an option of this game"):
+        table.decide(decision.enabled[0].id * 1000, "player", table.record.seats[0].player_id)
     assert store.decisions(table.record.id) == []
     assert table.game.decision is not None
     assert [o.id for o in table.game.decision.options] == [o.id for o in decision.options]
+
+
+def test_a_seat_is_a_members_or_a_bots(store: Store) -> None:
+    settings = config(("Ann", None), ("Lucky", "random"))
+    ann = member(store, "Ann")
+    for members in ([None, None], [ann, ann]):
+        with pytest.raises(ValueError, match="a member's or a bot's, not both or neither"):
+            open_table(store, settings, members, rated=False, pace="live", pace_seconds=60)
 
 
 def test_only_the_member_at_the_deciding_seat_decides_there(store: Store) -> None:

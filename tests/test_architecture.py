@@ -1,10 +1,13 @@
 """The layers of the code, as import-linter's contracts in pyproject.toml state them: each layer
 imports only the layers below it, and textual and rich are imported only by the app (tui) and the
-command line above it. The checks that import-linter cannot state (no import hidden in a rule
-function, none at the bottom of a module) are in tests/rules/test_task_registry.py."""
+command line above it; the rest of the code uses the engine through its public API; inside the
+engine, imports run one way, from the game to the registry of tasks to the rule modules. The checks
+that import-linter cannot state (no import hidden in a rule function, none at the bottom of a
+module) are in tests/rules/test_task_registry.py."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -73,3 +76,49 @@ def test_the_checker_sees_an_import_hidden_in_a_function(tmp_path: Path) -> None
     checked = lint_imports(tmp_path, config)
     assert checked.returncode == 1, checked.stdout + checked.stderr
     assert "sample.engine -> rich (l.2)" in checked.stdout
+
+
+def test_no_rule_module_imports_the_game_or_the_registry_even_for_type_hints() -> None:
+    """game -> tasks (the registry) -> the rule modules: every module of the engine but the game
+    is forbidden to import either (the handlers are typed against rules/context.py)."""
+    one_way = contract("rules-one-way")
+    assert len(list((ROOT / "entropy_tui" / "rules").rglob("*.py"))) > 20
+    assert one_way["source_modules"] == ["entropy_tui.rules.**"]
+    assert set(one_way["forbidden_modules"]) == {
+        "entropy_tui.rules.game",
+        "entropy_tui.rules.tasks",
+    }
+    assert one_way["ignore_imports"] == ["entropy_tui.rules.game -> entropy_tui.rules.tasks"]
+    linter = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert not linter.get("exclude_type_checking_imports")  # imports for type hints count too
+
+
+def test_the_one_way_contract_sees_a_rule_module_import_the_game_or_the_registry(
+    tmp_path: Path,
+) -> None:
+    """The contract, as pyproject.toml states it, applied to a small engine of the same shape."""
+    modules = {
+        "__init__.py": "from sample.rules.game import Game\n",
+        "game.py": "from sample.rules import tasks\n\n\nclass Game: ...\n",
+        "tasks.py": "from sample.rules.actions import build\n",
+        "actions/__init__.py": "",
+        "actions/build.py": "from sample.rules import tasks\n",
+        "flow.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+        "    from sample.rules import game\n",
+    }
+    engine = tmp_path / "sample" / "rules"
+    (engine / "actions").mkdir(parents=True)
+    (tmp_path / "sample" / "__init__.py").write_text("")
+    for name, text in modules.items():
+        (engine / name).write_text(text)
+    one_way = json.loads(json.dumps(contract("rules-one-way")).replace("entropy_tui", "sample"))
+    config = tmp_path / "sample.toml"
+    config.write_text(
+        '[tool.importlinter]\nroot_package = "sample"\n\n[[tool.importlinter.contracts]]\n'
+        + "".join(f"{key} = {json.dumps(value)}\n" for key, value in one_way.items())
+    )
+    checked = lint_imports(tmp_path, config)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "sample.rules.actions.build -> sample.rules.tasks (l.1)" in checked.stdout
+    assert "sample.rules.flow -> sample.rules.game (l.4)" in checked.stdout  # a type hint's
+    assert "sample.rules.game -> sample.rules.tasks" not in checked.stdout  # the game's registry

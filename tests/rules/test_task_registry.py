@@ -1,6 +1,7 @@
-"""The Task handlers are listed in one registry, and the engine's imports run one way:
-game -> tasks (the registry) -> the rule modules, which never import either back, not even for
-type hints: they are typed against the protocols of rules/context.py."""
+"""The Task handlers are listed in one registry, typed against the protocols of rules/context.py;
+no engine module hides an import at its bottom or in a rule function. That the engine's imports
+run one way (game -> tasks -> the rule modules) is import-linter's contract "rules-one-way"
+(pyproject.toml, tests/test_architecture.py)."""
 
 from __future__ import annotations
 
@@ -18,34 +19,6 @@ from entropy_tui.rules.vocabulary import TASK_KINDS
 
 RULES = Path(entropy_tui.rules.__file__).parent
 ENGINE = "entropy_tui.rules"
-UPSTREAM = {"game", "tasks"}  # what no rule module imports
-
-
-def runtime_imports(path: Path, *, type_hints: bool = False) -> set[str]:
-    """The engine modules `path` imports at module level, outside `if TYPE_CHECKING:` (and
-    inside it too, with `type_hints`), as dotted names relative to the rules package ("game",
-    "actions.common")."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = path.parent.relative_to(RULES).parts
-    found = set()
-    nodes = list(tree.body)
-    if type_hints:
-        nodes += [inner for node in tree.body if isinstance(node, ast.If) for inner in node.body]
-    for node in nodes:
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if node.level == 0:
-            if node.module and node.module.startswith(ENGINE + "."):
-                found.add(node.module.removeprefix(ENGINE + "."))
-            elif node.module == ENGINE:
-                found |= {alias.name for alias in node.names}
-            continue
-        base = list(package[: len(package) - (node.level - 1)])
-        if node.module:
-            found.add(".".join([*base, *node.module.split(".")]))
-        else:
-            found |= {".".join([*base, alias.name]) for alias in node.names}
-    return found
 
 
 def imports_after_code(path: Path) -> list[int]:
@@ -62,32 +35,12 @@ def imports_after_code(path: Path) -> list[int]:
     return lines
 
 
-def test_no_rule_module_imports_the_game_or_the_registry() -> None:
-    modules = [m for m in RULES.rglob("*.py") if m.stem not in {"game", "tasks", "__init__"}]
-    assert len(modules) > 20
-    offenders = {str(m.relative_to(RULES)): runtime_imports(m) & UPSTREAM for m in sorted(modules)}
-    assert {m: found for m, found in offenders.items() if found} == {}
-
-
-def test_no_rule_module_imports_the_game_even_for_type_hints() -> None:
-    modules = [m for m in RULES.rglob("*.py") if m.stem not in {"game", "tasks", "__init__"}]
-    offenders = {
-        str(m.relative_to(RULES)): runtime_imports(m, type_hints=True) & UPSTREAM
-        for m in sorted(modules)
-    }
-    assert {m: found for m, found in offenders.items() if found} == {}
-
-
 def test_no_engine_module_imports_at_its_bottom() -> None:
     offenders = {str(m.relative_to(RULES)): imports_after_code(m) for m in RULES.rglob("*.py")}
     assert {m: lines for m, lines in offenders.items() if lines} == {}
 
 
-def test_the_checkers_see_what_they_forbid(tmp_path: Path) -> None:
-    sample = RULES / "actions" / "common.py"
-    assert "decision" in runtime_imports(sample)  # from entropy_tui.rules.decision import Option
-    assert "state" not in runtime_imports(sample)  # only under if TYPE_CHECKING:
-    assert "state" in runtime_imports(sample, type_hints=True)
+def test_the_checker_sees_an_import_at_the_bottom(tmp_path: Path) -> None:
     bottom = tmp_path / "bottom.py"
     bottom.write_text("import os\n\nX = 1\nfrom . import game  # noqa\n", encoding="utf-8")
     assert imports_after_code(bottom) == [4]

@@ -53,7 +53,11 @@ class Context(Protocol):
         ...
 
     def try_out(
-        self, change: Callable[[Context], None], *, stop_at: TaskKind | None = None
+        self,
+        change: Callable[[Context], None],
+        *,
+        stop_at: TaskKind | None = None,
+        only_seat: int | None = None,
     ) -> Playable:
         """A copy with `change` made to its state, then settled (see `Game.try_out`)."""
         ...

@@ -45,6 +45,7 @@ class Game:
         self._decision: Decision | None = None
         self._unsettled = False  # a copy's Decision is still to be worked out
         self._handlers = HANDLERS  # a look-ahead's may stop early (see try_out)
+        self._only_seat: int | None = None  # a look-ahead's copies one seat only (see try_out)
         self._dumped_events: list[dict[str, Any]] = []
         self._settle()
 
@@ -129,18 +130,19 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, for look-ahead. Its Decision is worked out when first asked
         for (the state is already settled), so a copy costs only the copy of the state."""
-        clone = self._unsettled_copy()
+        clone = self._unsettled_copy(self._only_seat)
         clone._unsettled = self._decision is not None or self._unsettled
         return clone
 
-    def _unsettled_copy(self) -> Game:
+    def _unsettled_copy(self, only_seat: int | None) -> Game:
         clone = Game.__new__(Game)
-        clone.state = self.state.copy()
+        clone.state = self.state.copy(only_seat=only_seat)
         clone.catalog = self.catalog
         clone.index = self.index
         clone._decision = None
         clone._unsettled = False
         clone._handlers = self._handlers
+        clone._only_seat = only_seat
         clone._dumped_events = []
         return clone
 
@@ -150,13 +152,23 @@ class Game:
         self._decision = None
         self._unsettled = True
 
-    def try_out(self, change: Callable[[Game], None], *, stop_at: TaskKind | None = None) -> Game:
+    def try_out(
+        self,
+        change: Callable[[Game], None],
+        *,
+        stop_at: TaskKind | None = None,
+        only_seat: int | None = None,
+    ) -> Game:
         """A copy of this game with `change` made to its state directly, then settled: for
         looking past a decision the rules do not offer yet. `stop_at`: a Task kind whose
         Decision this copy, and the copies made of it, never work out; reaching it, they wait
         at a Decision of that kind with no options but the free actions (for a look-ahead that
-        only asks whether the kind is reached)."""
-        trial = self._unsettled_copy()  # the pending decision is not worked out again
+        only asks whether the kind is reached). `only_seat`: the one seat whose player this
+        copy, and the copies made of it, have of their own; the other seats' are this game's,
+        so neither `change` nor what follows it may change them (a look-ahead through one
+        player's own steps)."""
+        # The pending decision is not worked out again.
+        trial = self._unsettled_copy(self._only_seat if only_seat is None else only_seat)
         if stop_at is not None:
             trial._handlers = handlers_stopping_at(stop_at)
         change(trial)

@@ -9,6 +9,11 @@ until the Action step is next, and a position reached twice (the same rewards ta
 another order) is answered once. It never counts on what is hidden: a way that takes a card or
 tile that was not face up when the search began is not a way.
 
+Every step from a landing to the Action step is the mover's own and changes no other seat,
+so a search copies only the mover's player, sharing the others' with the game it looks from,
+and tells positions apart by the mover's alone (tests/rules/test_create_life_edges.py checks
+that no search changes another seat, over random games).
+
 The same search keeps the landing playable once made (`keep_the_landing_playable`): a reward
 after which no card could be played is refused, so the Create Life action that follows always
 has a card to play.
@@ -18,7 +23,7 @@ from __future__ import annotations
 
 import marshal
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from entropy_tui.rules import rondel
 from entropy_tui.rules.actions.create_life import playable_cards
@@ -59,7 +64,7 @@ NO_PLAY_AFTER = "you landed on Create Life, and after this no Life card could be
 
 def leads_to_a_play(game: Context, seat: int, make_move: Callable[[Context], None]) -> bool:
     """Does `make_move` (a landing on Create Life, made on a copy) lead to a card to play?"""
-    trial = game.try_out(make_move, stop_at=STOP)
+    trial = game.try_out(make_move, stop_at=STOP, only_seat=seat)
     found = _Search(trial.state.board, seat).reaches(trial)
     trial.let_go()
     return found
@@ -77,7 +82,7 @@ def keep_the_landing_playable(game: Context, decision: Decision) -> None:
         return  # an only option is never refused
     if playable_cards(game, seat, first_only=True) and not _may_take_a_play_away(game, seat):
         return  # no option can take away the card to play there is
-    trial = game.try_out(_as_it_is, stop_at=STOP)
+    trial = game.try_out(_as_it_is, stop_at=STOP, only_seat=seat)
     search = _Search(trial.state.board, seat)
     last = enabled[-1]
     # The last option is tried on the trial itself: nothing looks at it afterwards.
@@ -161,7 +166,7 @@ class _Search:
             return True
         if decision.kind == STOP:
             return False
-        key = _position(game.state)
+        key = _position(game.state, self.seat)
         answer = self.seen.get(key)
         if answer is not None:
             return answer
@@ -204,11 +209,23 @@ def _tops(board: BoardState) -> set[str]:
     return {stack[-1] for stack in [*stacks, *board.asteroid_stacks.values()] if stack}
 
 
-def _position(state: GameState) -> bytes:
-    """What the rest of the turn depends on (not the log, the choices or what undo knows), as
-    marshal's bytes of its JSON data: exact like its repr, and several times quicker to write
-    (version 2 writes a string by its value alone, never as a reference to an equal one)."""
-    data = state.dump(log=False)
-    del data["undo_floor"], data["undo_floor_reason"], data["last_decider"]
-    data["board"]["reveals"] = 0
+def _position(state: GameState, seat: int) -> bytes:
+    """What the rest of the turn depends on and may change, as marshal's bytes of its JSON
+    data: exact like its repr, and several times quicker to write (version 2 writes a string
+    by its value alone, never as a reference to an equal one). Not the log, the choices or
+    what undo knows, nor what no position of one search changes: the other seats (see
+    above), the seed and the settings."""
+    board = state.board.dump()
+    board["reveals"] = 0
+    data: tuple[Any, ...] = (  # the seat's data is a TypedDict, which marshal's hints omit
+        state.rng,
+        state.round,
+        state.first_player,
+        state.end_round,
+        state.over,
+        state.players[seat].dump(),
+        board,
+        state.turn.dump(),
+        [task.dump() for task in state.pending],
+    )
     return marshal.dumps(data, 2)

@@ -500,15 +500,20 @@ class GameState:
     last_decider: int | None = None
     over: bool = False
 
-    def copy(self) -> GameState:
+    def copy(self, *, only_seat: int | None = None) -> GameState:
         """An independent copy: every mutable part is new; log lines and Lifeform tiles,
-        which never change, are shared."""
+        which never change, are shared. `only_seat`: of the players, only this seat's is
+        copied, the others' are shared (for a look-ahead that never changes them)."""
         clone = _new(GameState)
         clone.version = self.version
         clone.seed = self.seed
         clone.rng = self.rng
         clone.settings = self.settings.copy()
-        clone.players = [player.copy() for player in self.players]
+        if only_seat is None:
+            clone.players = [player.copy() for player in self.players]
+        else:
+            clone.players = self.players.copy()
+            clone.players[only_seat] = self.players[only_seat].copy()
         clone.board = self.board.copy()
         clone.round = self.round
         clone.first_player = self.first_player

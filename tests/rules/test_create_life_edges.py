@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from entropy_tui.rules import Game
+from entropy_tui.rules import Game, landing
 from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.landing import NO_PLAY_AFTER, _stacked, _tops
 from entropy_tui.rules.movement import MovePreview, _make_move, preview_move
@@ -227,6 +229,40 @@ def _random_positions(seed: int) -> list[Game]:
             positions.append(game.copy())
         game.choose(rng.choice(game.decision.enabled).id)
     return positions
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_look_ahead_never_changes_another_seat(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The look-ahead copies only the mover's play area and shares the other seats' with the
+    game it looks from: nothing between a landing and the Action step may change them. Over
+    random games with today's rules, every position a search reaches shows each other seat as
+    it was before the search began."""
+    before: list[list[dict[str, Any]]] = []  # every seat's data as each search began
+    checked = 0
+    try_out, reaches = Game.try_out, landing._Search.reaches
+
+    def recorded_try_out(game: Game, change: Callable[[Game], None], **kwargs: Any) -> Game:
+        before.append([dict(player.dump()) for player in game.state.players])
+        return try_out(game, change, **kwargs)
+
+    def checked_reaches(search: Any, game: Game) -> bool:
+        nonlocal checked
+        others = [n for n in range(len(game.state.players)) if n != search.seat]
+        assert [game.state.players[n].dump() for n in others] == [before[-1][n] for n in others]
+        checked += 1
+        return reaches(search, game)
+
+    monkeypatch.setattr(Game, "try_out", recorded_try_out)
+    monkeypatch.setattr(landing._Search, "reaches", checked_reaches)
+    for game_seed in range(200 + 5 * seed, 205 + 5 * seed):
+        game = Game.new(["Ann", "Bob", "Cy", "Di"], seed=game_seed)
+        rng = random.Random(game_seed)
+        while not game.over:
+            assert game.decision is not None
+            game.choose(rng.choice(game.decision.enabled).id)
+    assert len(before) >= 5 and checked >= 2 * len(before)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

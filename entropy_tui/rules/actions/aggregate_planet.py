@@ -24,13 +24,14 @@ from entropy_tui.rules.flow import focus_discount
 from entropy_tui.rules.refs import planet_ref
 from entropy_tui.rules.state import PlanetState, SystemState
 from entropy_tui.rules.supply import offer, take_top
-from entropy_tui.rules.vocabulary import CONDITIONS, title
+from entropy_tui.rules.vocabulary import CONDITIONS, Condition, title
 
 if TYPE_CHECKING:
     from entropy_tui.rules.context import Context
     from entropy_tui.rules.state import Task
 
 RULE = "Aggregate Planet"
+TYPE_WORDS = {kind: f"A {title(kind)} Planet" for kind in CONDITIONS}
 
 
 def free_planet_spaces(game: Context, seat: int) -> list[int]:
@@ -59,11 +60,13 @@ def aggregate_planet(game: Context, task: Task) -> Decision:
 def _type_step(game: Context, task: Task, discount: int) -> Decision:
     """The first step: the type of Planet, each with its Planets on offer; then `offer_step`."""
     seat = task.player
-    offered = _offered(game, task, discount, None)
+    by_type: dict[Condition, list[Option]] = {kind: [] for kind in CONDITIONS}
+    planets_in_catalog = game.index.planet
+    for offered in _offered(game, task, discount, None):  # sorted once, not once per type
+        by_type[planets_in_catalog[offered.id[7:]].type].append(offered)
     options: list[Option] = []
-    for kind in CONDITIONS:
-        planets = [o for o in offered if game.index.planet[o.id[7:]].type == kind]
-        words = f"A {title(kind)} Planet"
+    for kind, planets in by_type.items():
+        words = TYPE_WORDS[kind]
         if not planets:
             options.append(disabled(f"planets:{kind}", words, "none are on offer"))
             continue

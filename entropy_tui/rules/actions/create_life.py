@@ -147,10 +147,16 @@ def discards_for(game: Context, seat: int, card_id: str, icon: str) -> list[str]
 
 
 def playable_cards(
-    game: Context, seat: int, *, first_only: bool = False, lifeforms: bool = True
+    game: Context,
+    seat: int,
+    *,
+    first_only: bool = False,
+    lifeforms: bool = True,
+    card: str | None = None,
 ) -> list[Play]:
     """Every (card, planet) play; with `first_only`, stop at the first one found; with
-    `lifeforms` False, as if every Planet held the Lifeforms each card needs. The same test
+    `lifeforms` False, as if every Planet held the Lifeforms each card needs; with `card`,
+    only the plays of that card (in hand) are looked for. The same test
     as `why_not`, without its words. It runs for every move that may land on Create Life, so
     it reads each Planet's icons and each card's needs from tables the catalog's index keeps
     (keyed by the components, so a changed Planet is never read stale)."""
@@ -182,7 +188,7 @@ def playable_cards(
         return plays
     card_table = index.card_needs
     cards = index.card
-    for card_id in dict.fromkeys(hand):
+    for card_id in dict.fromkeys(hand) if card is None else [card] if card in hand else []:
         test = card_table.get(card_id)
         if test is None:
             test = card_table[card_id] = _card_needs(cards[card_id])
@@ -379,7 +385,7 @@ def _card_label(game: Context, seat: int, card_id: str, refs: list[str]) -> str:
 def planet_step(game: Context, task: Task) -> Decision | None:
     """The second step: the Planet for the card chosen, each Planet it can't go to with why."""
     seat, card = task.player, task.args["card"]
-    plays = {play.planet: play for play in playable_cards(game, seat) if play.card == card}
+    plays = {play.planet: play for play in playable_cards(game, seat, card=card)}
     options: list[Option] = []
     refused: list[Option] = []
     for ref in planet_refs(game, seat):

@@ -178,6 +178,11 @@ def test_the_create_life_test_agrees_with_the_worded_rule(seats: int) -> None:
                 assert fast == plain_plays(game, seat, lifeforms=lifeforms)
                 first = playable_cards(game, seat, first_only=True, lifeforms=lifeforms)
                 assert [(p.card, p.planet, p.missing) for p in first] == fast[:1]
+                for card in {*game.player(seat).hand, "L1"}:  # L1: in hand or not
+                    of_card = playable_cards(game, seat, lifeforms=lifeforms, card=card)
+                    assert [(p.card, p.planet, p.missing) for p in of_card] == [
+                        play for play in fast if play[0] == card
+                    ]
                 played += bool(fast)
             for card, ref, _ in plain_plays(game, seat):
                 assert why_not(game, seat, card, ref)[1] == ""

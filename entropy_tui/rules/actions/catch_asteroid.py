@@ -221,7 +221,7 @@ def _planet_step(game: Context, task: Task) -> Decision:
     refused: list[Option] = []
     for ref in dict.fromkeys(place.planet for place, _ in spaces):
         ways = _spaces_of(game, task, ref, spaces, None)
-        label = f"On {planet_label(game, seat, ref)}"
+        label = partial(_on_planet_label, game, seat, ref)
         if not any(way.enabled for way in ways):
             refused.append(disabled(f"planet:{ref}", label, partial(reasons, ways)))
             continue
@@ -232,6 +232,10 @@ def _planet_step(game: Context, task: Task) -> Decision:
         options.append(option(f"planet:{ref}", label, pick))
     prompt = f"Where does the {title(kind)} Asteroid go? Choose a Planet (its space next)"
     return Decision(seat, prompt, RULE, options + refused)
+
+
+def _on_planet_label(game: Context, seat: int, ref: str) -> str:
+    return f"On {planet_label(game, seat, ref)}"
 
 
 def space_step(game: Context, task: Task) -> Decision | None:

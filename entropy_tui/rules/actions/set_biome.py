@@ -74,7 +74,10 @@ def place_biome(game: Context, task: Task) -> Decision | None:
         place(refs[0])
         return None
     options = [
-        option(f"planet:{r}", f"Place it by {planet_label(game, seat, r)}", partial(place, r))
-        for r in refs
+        option(f"planet:{r}", partial(_place_label, game, seat, r), partial(place, r)) for r in refs
     ]
     return Decision(seat, f"Which Planet gets Biome {biome_id}?", RULE, options)
+
+
+def _place_label(game: Context, seat: int, ref: str) -> str:
+    return f"Place it by {planet_label(game, seat, ref)}"

@@ -3,10 +3,12 @@ redo with their notes, and the replay."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
 import pytest
+from textual.geometry import Size
 
 from entropy_tui.cli.play import crash_notice
 from entropy_tui.play.config import GameConfig, parse_seats
@@ -208,6 +210,29 @@ async def test_the_replay_steps_through_the_choices_with_the_log_in_step() -> No
         await press(pilot, "escape")
         assert isinstance(app.screen, NewGameScreen)
     assert load_game(path)[0].snapshot() == final.snapshot()  # the file is only read
+
+
+async def test_a_replay_left_alone_lays_nothing_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A public replay's first step at 160x50 has a Console as tall as its panel, and one row
+    taller a column narrower: the panel's scroll bar once came and went frame after frame."""
+    layouts: list[Size | None] = []
+    lay_out = ReplayScreen._refresh_layout
+
+    def counted(screen: ReplayScreen, size: Size | None = None, scroll: bool = False) -> None:
+        layouts.append(size)
+        lay_out(screen, size, scroll)
+
+    monkeypatch.setattr(ReplayScreen, "_refresh_layout", counted)
+    path = copy_path("to replay")
+    write_save(played(8, 60), path)
+    app = EntropyApp(bot_delay=0, open_file=("replay", path))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await asyncio.sleep(0.3)  # the screen drawn, and then some frames' time
+        layouts.clear()
+        await asyncio.sleep(0.5)  # left alone
+        assert isinstance(app.screen, ReplayScreen) and app.screen.step == 0
+        assert layouts == []
 
 
 async def test_game_over_offers_the_replay() -> None:

@@ -4,10 +4,12 @@ Every state comes from fixed seeds and bot_delay 0, so nothing depends on a cloc
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, ParamSpec
 
 from textual.events import Mount
 
@@ -25,6 +27,28 @@ def _config(spec: str, seed: int) -> GameConfig:
     return GameConfig(parse_seats(spec), seed=seed)
 
 
+Args = ParamSpec("Args")
+
+
+def played_once(make: Callable[Args, Session]) -> Callable[Args, Session]:
+    """A session played once per test process and handed out as a fresh copy each time: the
+    greedy stand-ins that play a scene to its position take seconds, and many tests (every
+    size of a snapshot, the glossary's and the layout's checks) start from the same scene."""
+    played: dict[tuple[object, ...], Session] = {}
+
+    @functools.wraps(make)
+    def copied(*args: Args.args, **kwargs: Args.kwargs) -> Session:
+        key = (*args, *sorted(kwargs.items()))
+        if key not in played:
+            played[key] = make(*args, **kwargs)
+        kept = played[key]
+        # The game by the engine's own copy (its look-ahead caches are not for deepcopy).
+        return copy.deepcopy(kept, memo={id(kept.game): kept.game.copy()})
+
+    return copied
+
+
+@played_once
 def _played(
     config: GameConfig, *, until_round: int | None = None, remember: bool = False
 ) -> Session:
@@ -80,6 +104,11 @@ def handoff() -> EntropyApp:
 
 def turn_end() -> EntropyApp:
     """A person at the "End your turn" step in round 3 (Enter then shows the next cover)."""
+    return EntropyApp(session=_at_turn_end(), bot_delay=0)
+
+
+@played_once
+def _at_turn_end() -> Session:
     session = _played(_config("Ann,Bea,bot:greedy", 3), until_round=3)
     stand_ins = {seat: make_bot("greedy", 100 + seat) for seat in session.humans}
     while (decision := session.decision) is not None and decision.kind != "confirm_turn_end":
@@ -89,12 +118,17 @@ def turn_end() -> EntropyApp:
         session.play_bots()
     assert decision is not None
     session.take_keyboard(decision.player)
-    return EntropyApp(session=session, bot_delay=0)
+    return session
 
 
 def last_round(names: str = "Ann,Bea") -> EntropyApp:
     """The second seat's first decision of the last round (round 25), the first seat having
     had the keyboard: the cover, then the top line, say when the game ends."""
+    return EntropyApp(session=_in_last_round(names), bot_delay=0)
+
+
+@played_once
+def _in_last_round(names: str) -> Session:
     session = Session(_config(f"{names},bot:greedy", 3))
     stand_ins = {seat: make_bot("greedy", 100 + seat) for seat in session.humans}
     while True:
@@ -108,12 +142,17 @@ def last_round(names: str = "Ann,Bea") -> EntropyApp:
             stand_ins[decision.player].decide(session.game.view(decision.player), decision)
         )
     session.take_keyboard(0)  # Ann had the keyboard: the cover asks for Bea
-    return EntropyApp(session=session, bot_delay=0)
+    return session
 
 
 def create_life_steps() -> EntropyApp:
     """Create Life's second step: the card is chosen, now the Planet, each option saying what
     the limit of 5 throws away (Esc goes back to the card)."""
+    return EntropyApp(session=_at_create_life_second_step(), bot_delay=0)
+
+
+@played_once
+def _at_create_life_second_step() -> Session:
     session = Session(_config("Ann,bot:greedy", 7))
     stand_in = make_bot("greedy", 100)
     while True:
@@ -126,7 +165,7 @@ def create_life_steps() -> EntropyApp:
             break
         session.choose(stand_in.decide(session.game.view(0), decision))
     session.take_keyboard(0)
-    return EntropyApp(session=session, bot_delay=0)
+    return session
 
 
 def game_over() -> EntropyApp:

@@ -26,7 +26,7 @@ from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt
 
 from .helpers import keys_for, press, screen_text, shown
-from .scenes import last_round, mid_game, turn_end
+from .scenes import last_round, mid_game, played_once, turn_end
 
 SIZES = {"80x24": (80, 24), "110x32": (110, 32), "160x50": (160, 50)}
 LONG_TURN = 250  # characters of a turn's account: four rows at 80 columns
@@ -231,6 +231,11 @@ async def test_no_account_of_a_turn_is_cut_mid_sentence(size: str) -> None:
 
 def _long_turn_end() -> EntropyApp:
     """A person at "End your turn" after a turn whose account is long (a dozen things done)."""
+    return EntropyApp(session=_after_a_long_turn(), bot_delay=0)
+
+
+@played_once
+def _after_a_long_turn() -> Session:
     session = Session(GameConfig(parse_seats("Ann,Bea,bot:greedy"), seed=3))
     names = [seat.name for seat in session.seats]
     stand_ins = {seat: make_bot("greedy", 100 + seat) for seat in session.humans}
@@ -245,7 +250,7 @@ def _long_turn_end() -> EntropyApp:
         view = session.game.view(decision.player)
         session.choose(stand_ins[decision.player].decide(view, decision))
     session.take_keyboard(decision.player)
-    return EntropyApp(session=session, bot_delay=0)
+    return session
 
 
 @pytest.mark.parametrize("size", SIZES)

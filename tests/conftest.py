@@ -5,6 +5,7 @@ end to end (in tmux, over SSH, in a browser, as a process of its own) is slow to
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,15 @@ def private_saves_folder(
     monkeypatch.setenv("ENTROPY_TUI_DATA", str(folder))
     monkeypatch.setenv("ENTROPY_TUI_CACHE", str(tmp_path_factory.mktemp("cache")))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def young_collections_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game screen's idle collection, once the old objects are half due, looks at every
+    object of the process: in a test process, every earlier test's too (some 140 ms each time, a
+    tenth of the suite). The apps run here collect only the young; tests/tui/test_memory.py tests
+    the idle collection itself, and the apps run as programs (tmux, SSH) keep it."""
+    monkeypatch.setattr("entropy_tui.tui.screens.game.collect_while_idle", lambda: gc.collect(1))
 
 
 @pytest.fixture(autouse=True)

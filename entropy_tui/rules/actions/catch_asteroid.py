@@ -220,10 +220,10 @@ def _planet_step(game: Context, task: Task) -> Decision:
     options: list[Option] = []
     refused: list[Option] = []
     for ref in dict.fromkeys(place.planet for place, _ in spaces):
-        ways = _spaces_of(game, task, ref, spaces, None)
         label = partial(_on_planet_label, game, seat, ref)
-        if not any(way.enabled for way in ways):
-            refused.append(disabled(f"planet:{ref}", label, partial(reasons, ways)))
+        if all(why for place, why in spaces if place.planet == ref):  # no way there is paid
+            reason = partial(_refusals_on, game, task, ref, spaces)
+            refused.append(disabled(f"planet:{ref}", label, reason))
             continue
 
         def pick(ref: str = ref) -> None:
@@ -232,6 +232,11 @@ def _planet_step(game: Context, task: Task) -> Decision:
         options.append(option(f"planet:{ref}", label, pick))
     prompt = f"Where does the {title(kind)} Asteroid go? Choose a Planet (its space next)"
     return Decision(seat, prompt, RULE, options + refused)
+
+
+def _refusals_on(game: Context, task: Task, ref: str, spaces: list[tuple[Placement, str]]) -> str:
+    """Why no way to place the Asteroid on Planet `ref` can be taken."""
+    return reasons(_spaces_of(game, task, ref, spaces, None))
 
 
 def _on_planet_label(game: Context, seat: int, ref: str) -> str:

@@ -12,7 +12,6 @@ from entropy_tui.rules.actions.common import (
     finish_second_step,
     in_steps,
     pay,
-    reasons,
     resolved,
     second_step,
     skip_option,
@@ -100,57 +99,69 @@ def _star_option(
     choose: Callable[[], None],
     new_system: bool = False,
 ) -> Option:
-    """Taking `star` for `cost` Energy, or why it can't be: its stack is empty, no Solar System
-    tile is left for a `new_system`, or the Energy is short (said in that order)."""
+    """Taking `star` for `cost` Energy, or why it can't be (see `_refusal`)."""
+    why = _refusal(game, seat, star, cost, new_system)
+    return disabled(option_id, label, why) if why else option(option_id, label, choose)
+
+
+def _refusal(game: Context, seat: int, star: str, cost: int, new_system: bool = False) -> str:
+    """Why `star` can't be taken for `cost` Energy ("" when it can): its stack is empty, no
+    Solar System tile is left for a `new_system`, or the Energy is short (said in that order)."""
     board = game.state.board
     if board.star_stacks[star] == 0:
-        return disabled(option_id, label, f"the {star} stack is empty")
+        return f"the {star} stack is empty"
     if new_system and board.solar_systems == 0:
-        return disabled(option_id, label, "no Solar System tiles are left")
+        return "no Solar System tiles are left"
     if game.state.players[seat].energy < cost:
-        return disabled(option_id, label, can_pay(game, seat, "energy", cost)[1])
-    return option(option_id, label, choose)
+        return can_pay(game, seat, "energy", cost)[1]
+    return ""
 
 
-def _evolutions(game: Context, seat: int, system: int, discount: int, then: Chosen) -> list[Option]:
-    """The next tiers of the Star in `system`, each paid for or with why it can't be."""
-    star = game.state.players[seat].systems[system].star
-    assert star is not None
-    options: list[Option] = []
-    for target, printed in game.index.any_star[star].evolves_to.items():
-        cost = max(0, printed - discount)
-        label = partial(_evolve_label, game, seat, system, target, cost)
-        choose = partial(then, target, cost)
-        options.append(_star_option(game, seat, f"evolve:{target}", label, target, cost, choose))
-    return options
+Tier = tuple[str, int, str]  # a Star of the second step, its cost and why it can't be taken
 
 
-def _new_stars(
-    game: Context, seat: int, system: int | None, discount: int, then: Chosen
-) -> list[Option]:
-    """The tier I Stars that may go to `system` (None: a new Solar System)."""
+def _tiers(game: Context, seat: int, system: int | None, discount: int) -> list[Tier]:
+    """The second step's Stars: the next tiers of the Star in `system`, or the tier I Stars
+    that may go there (None: a new Solar System)."""
+    star = None if system is None else game.state.players[seat].systems[system].star
+    if star is not None:
+        tiers = []
+        for target, printed in game.index.any_star[star].evolves_to.items():
+            cost = max(0, printed - discount)
+            tiers.append((target, cost, _refusal(game, seat, target, cost)))
+        return tiers
     cost = max(0, NEW_STAR_COST - discount)
-    options: list[Option] = []
-    for star in game.index.tier_one_stars:
-        label = partial(_new_star_label, game, star, system, cost)
-        choose = partial(then, star, cost)
-        options.append(
-            _star_option(game, seat, f"add:{star}", label, star, cost, choose, system is None)
-        )
-    return options
+    new_system = system is None
+    return [
+        (tier_one, cost, _refusal(game, seat, tier_one, cost, new_system))
+        for tier_one in game.index.tier_one_stars
+    ]
 
 
 def _stars_for(
     game: Context, seat: int, system: int | None, discount: int, then: Chosen
 ) -> list[Option]:
-    """The second step's options: the next tiers of the Star there, or the tier I Stars."""
-    if system is not None and game.state.players[seat].systems[system].star is not None:
-        return _evolutions(game, seat, system, discount, then)
-    return _new_stars(game, seat, system, discount, then)
+    """The second step's options (see `_tiers`), each paid for or with why it can't be."""
+    evolved = None if system is None else game.state.players[seat].systems[system].star
+    options: list[Option] = []
+    for star, cost, why in _tiers(game, seat, system, discount):
+        label: Callable[[], str]
+        if system is not None and evolved is not None:
+            option_id = f"evolve:{star}"
+            label = partial(_evolve_label, game, seat, system, star, cost)
+        else:
+            option_id = f"add:{star}"
+            label = partial(_new_star_label, game, star, system, cost)
+        if why:
+            options.append(disabled(option_id, label, why))
+        else:
+            options.append(option(option_id, label, partial(then, star, cost)))
+    return options
 
 
-def _not_yet(star: str, cost: int) -> None:  # pragma: no cover - a first step only reads them
-    raise AssertionError("a first step's look at its second steps is never chosen")
+def _refusals(tiers: list[Tier]) -> str:
+    """Why none of a second step's Stars can be taken, each reason said once."""
+    return "; ".join(dict.fromkeys(why for _, _, why in tiers))
 
 
 def _star_step(game: Context, task: Task) -> Decision:
@@ -170,10 +181,10 @@ def _star_step(game: Context, task: Task) -> Decision:
             option_id, words = f"star:{place}", f"Evolve Star {star} in system {place + 1}"
         else:
             continue  # a Star of the last tier: there is nothing to evolve it to
-        seconds = _stars_for(game, seat, place, discount, _not_yet)
-        enabled = [o.id.partition(":")[2] for o in seconds if o.enabled]
+        tiers = _tiers(game, seat, place, discount)
+        enabled = [tier for tier, _, why in tiers if not why]
         if not enabled:
-            options.append(disabled(option_id, words, partial(reasons, seconds)))
+            options.append(disabled(option_id, words, partial(_refusals, tiers)))
             continue
 
         def pick(place: int | None = place) -> None:

@@ -7,12 +7,10 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from entropy_tui.rules.actions.common import (
-    PAID,
     can_pay,
     finish_second_step,
     in_steps,
     pay,
-    reasons,
     resolved,
     second_step,
     skip_option,
@@ -60,86 +58,100 @@ def aggregate_planet(game: Context, task: Task) -> Decision:
 def _type_step(game: Context, task: Task, discount: int) -> Decision:
     """The first step: the type of Planet, each with its Planets on offer; then `offer_step`."""
     seat = task.player
-    by_type: dict[Condition, list[Option]] = {kind: [] for kind in CONDITIONS}
-    planets_in_catalog = game.index.planet
-    for offered in _offered(game, task, discount, None):  # sorted once, not once per type
-        by_type[planets_in_catalog[offered.id[7:]].type].append(offered)
+    by_type: dict[Condition, list[Offered]] = {kind: [] for kind in CONDITIONS}
+    planets = game.index.planet
+    for offered in _on_offer(game, seat, discount, None):  # sorted once, not once per type
+        by_type[planets[offered[1]].type].append(offered)
     options: list[Option] = []
-    for kind, planets in by_type.items():
+    for kind, offered_of_kind in by_type.items():
         words = TYPE_WORDS[kind]
-        if not planets:
+        if not offered_of_kind:
             options.append(disabled(f"planets:{kind}", words, "none are on offer"))
             continue
-        enabled = [o for o in planets if o.enabled]
-        if not enabled:
-            options.append(disabled(f"planets:{kind}", words, partial(reasons, planets)))
+        if all(why for *_, why in offered_of_kind):
+            reason = partial(_refusals, offered_of_kind)
+            options.append(disabled(f"planets:{kind}", words, reason))
             continue
         pick = partial(game.push, "offer_planet", seat, type=kind, discount=discount)
-        label = partial(_type_label, game, kind, planets, discount)
+        label = partial(_type_label, kind, offered_of_kind)
         options.append(option(f"planets:{kind}", label, pick))
     options.append(skip_option(game, task))
     prompt = "Aggregate Planet: choose the type of Planet (the Planet on offer next)"
     return Decision(seat, prompt, RULE, options)
 
 
-def _type_label(game: Context, kind: str, planets: list[Option], discount: int) -> str:
-    tiles = " or ".join(
-        f"{o.id[7:]} for {max(0, game.index.planet[o.id[7:]].cost - discount)} Mass"
-        for o in planets
-    )
+def _type_label(kind: str, offered: list[Offered]) -> str:
+    tiles = " or ".join(f"{planet_id} for {cost} Mass" for _, planet_id, cost, _ in offered)
     return f"A {title(kind)} Planet: {tiles}"
+
+
+def _refusals(offered: list[Offered]) -> str:
+    """Why none of these Planets can be taken, each reason said once."""
+    return "; ".join(dict.fromkeys(why for *_, why in offered))
 
 
 def offer_step(game: Context, task: Task) -> Decision | None:
     """The second step: the Planet of the type chosen."""
     first = game.state.pending[-2]  # the aggregate_planet Task, beneath
     kind = task.args["type"]
-    options = [
-        o
-        for o in _offered(game, first, task.args["discount"], task)
-        if game.index.planet[o.id[7:]].type == kind
-    ]
+    options = _offered(game, first, task.args["discount"], task, kind)
     prompt = f"Aggregate Planet: which {title(kind)} Planet from the offer?"
     decision = Decision(task.player, prompt, RULE, options)
     return second_step(game, task, decision, "another type of Planet")
 
 
-def _offered(game: Context, task: Task, discount: int, then: Task | None) -> list[Option]:
-    """The Planets on offer, each paid for or with why it can't be; a Planet taken finishes
-    the second step `then` first, if any."""
+Offered = tuple[int, str, int, str]  # stack, Planet, cost, why it can't be taken ("" if it can)
+
+
+def _on_offer(game: Context, seat: int, discount: int, kind: str | None) -> list[Offered]:
+    """The Planets on offer (of `kind`, if given), each with its cost and why it can't be
+    taken."""
+    room = can_place_planet(game, seat)
+    planets = game.index.planet
+    mass = game.state.players[seat].mass
+    found = []
+    for stack, planet_id in offer(game.state.board.planet_stacks):
+        planet = planets[planet_id]
+        if kind is not None and planet.type != kind:
+            continue
+        cost = max(0, planet.cost - discount)
+        why = "" if mass >= cost else can_pay(game, seat, "mass", cost)[1]
+        if not why and not room:
+            why = "you have no empty Planet space and no Solar System tile is left"
+        found.append((stack, planet_id, cost, why))
+    return found
+
+
+def _offered(
+    game: Context, task: Task, discount: int, then: Task | None, kind: str | None = None
+) -> list[Option]:
+    """The Planets on offer (of `kind`, if given), each paid for or with why it can't be; a
+    Planet taken finishes the second step `then` first, if any."""
     seat = task.player
     options: list[Option] = []
     starts_new = ""
-    has_space = bool(free_planet_spaces(game, seat))
-    if game.state.players[seat].systems and not has_space:
+    if game.state.players[seat].systems and not free_planet_spaces(game, seat):
         spaces = game.catalog.board.planet_spaces
         starts_new = f"; it starts a new Solar System (yours hold {spaces} Planets each)"
-    room = has_space or game.state.board.solar_systems > 0  # see can_place_planet
-    planets = game.index.planet
-    mass = game.state.players[seat].mass
-    for stack, planet_id in offer(game.state.board.planet_stacks):
-        cost = max(0, planets[planet_id].cost - discount)
+    for stack, planet_id, cost, why in _on_offer(game, seat, discount, kind):
         label = partial(_offer_label, game, planet_id, cost, starts_new)
-        ok, why = PAID if mass >= cost else can_pay(game, seat, "mass", cost)
-        if ok and not room:
-            ok, why = False, "you have no empty Planet space and no Solar System tile is left"
-        if ok:
-
-            def take(stack: int = stack, cost: int = cost) -> None:
-                if then is not None:
-                    finish_second_step(game, then)
-                game.pop(task)
-                pay(game, seat, "mass", cost)
-                taken = take_top(game.state.board, game.state.board.planet_stacks, stack)
-                game.note(
-                    seat, "action", f"{game.name(seat)} aggregated Planet {taken} for {cost} Mass"
-                )
-                resolved(game, task)
-                game.push("place_planet", seat, planet=taken)
-
-            options.append(option(f"planet:{planet_id}", label, take))
-        else:
+        if why:
             options.append(disabled(f"planet:{planet_id}", label, why))
+            continue
+
+        def take(stack: int = stack, cost: int = cost) -> None:
+            if then is not None:
+                finish_second_step(game, then)
+            game.pop(task)
+            pay(game, seat, "mass", cost)
+            taken = take_top(game.state.board, game.state.board.planet_stacks, stack)
+            game.note(
+                seat, "action", f"{game.name(seat)} aggregated Planet {taken} for {cost} Mass"
+            )
+            resolved(game, task)
+            game.push("place_planet", seat, planet=taken)
+
+        options.append(option(f"planet:{planet_id}", label, take))
     return options
 
 

@@ -6,11 +6,24 @@ end to end (in tmux, over SSH, in a browser, as a process of its own) is slow to
 from __future__ import annotations
 
 import gc
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 END_TO_END = ("tmux", "ssh", "browser", "process")
+PLAYED_FOLDER = "ENTROPY_TEST_PLAYED"  # tests/tui/played_once.py's folder shared by a run
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's processes (pytest-xdist's workers start after this, with its environment)
+    share the sessions played for test scenes."""
+    if PLAYED_FOLDER not in os.environ:
+        folder = tempfile.mkdtemp(prefix="entropy-played-")
+        os.environ[PLAYED_FOLDER] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

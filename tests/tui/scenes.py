@@ -4,12 +4,10 @@ Every state comes from fixed seeds and bot_delay 0, so nothing depends on a cloc
 
 from __future__ import annotations
 
-import copy
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, ParamSpec
+from typing import ClassVar
 
 from textual.events import Mount
 
@@ -20,32 +18,13 @@ from entropy_tui.play.session import Session
 from entropy_tui.saves.files import copy_path, new_autosave_path, write_save
 from entropy_tui.tui.app import EntropyApp
 
+from .played_once import played_once
+
 SIZES: dict[str, tuple[int, int]] = {"80x24": (80, 24), "160x50": (160, 50)}
 
 
 def _config(spec: str, seed: int) -> GameConfig:
     return GameConfig(parse_seats(spec), seed=seed)
-
-
-Args = ParamSpec("Args")
-
-
-def played_once(make: Callable[Args, Session]) -> Callable[Args, Session]:
-    """A session played once per test process and handed out as a fresh copy each time: the
-    greedy stand-ins that play a scene to its position take seconds, and many tests (every
-    size of a snapshot, the glossary's and the layout's checks) start from the same scene."""
-    played: dict[tuple[object, ...], Session] = {}
-
-    @functools.wraps(make)
-    def copied(*args: Args.args, **kwargs: Args.kwargs) -> Session:
-        key = (*args, *sorted(kwargs.items()))
-        if key not in played:
-            played[key] = make(*args, **kwargs)
-        kept = played[key]
-        # The game by the engine's own copy (its look-ahead caches are not for deepcopy).
-        return copy.deepcopy(kept, memo={id(kept.game): kept.game.copy()})
-
-    return copied
 
 
 @played_once

@@ -26,7 +26,8 @@ from entropy_tui.tui.widgets.options_view import OptionsView
 from entropy_tui.tui.widgets.prompt import Prompt
 
 from .helpers import keys_for, press, screen_text, shown
-from .scenes import last_round, mid_game, played_once, turn_end
+from .played_once import played_once
+from .scenes import last_round, mid_game, turn_end
 
 SIZES = {"80x24": (80, 24), "110x32": (110, 32), "160x50": (160, 50)}
 LONG_TURN = 250  # characters of a turn's account: four rows at 80 columns

@@ -102,3 +102,73 @@ def test_textual_still_keeps_what_the_tests_read_of_an_app_and_a_screen() -> Non
     compositor = getattr(Screen(), "_compositor", None)
     assert callable(getattr(compositor, "render_update", None)), why
     assert callable(getattr(compositor, "render_strips", None)), why
+
+
+CHANNEL_DRIVER = (
+    "tui/channel_driver.py relies on, to run an app per SSH connection in the server's process"
+)
+
+
+def test_textual_still_keeps_the_active_app_in_a_context_variable() -> None:
+    """Each connection's app runs in a task of its own: it sees only its own app as long as
+    Textual keeps the active app in a context variable (a task's context is its own)."""
+    from contextvars import ContextVar
+
+    from textual import _context
+
+    why = upgraded("textual", "textual._context.active_app as a ContextVar", CHANNEL_DRIVER)
+    assert isinstance(getattr(_context, "active_app", None), ContextVar), why
+    assert isinstance(getattr(_context, "active_message_pump", None), ContextVar), why
+
+
+def test_textual_still_builds_the_app_s_driver_from_driver_class_with_what_a_driver_keeps() -> None:
+    from textual.driver import Driver
+    from textual.drivers.headless_driver import HeadlessDriver
+
+    why = upgraded(
+        "textual",
+        "App._build_driver making App.driver_class(app, debug, mouse, size), and a Driver's"
+        " _app, _loop and _mouse",
+        CHANNEL_DRIVER,
+    )
+    assert "driver_class" in App._build_driver.__code__.co_names, why
+    assert list(inspect.signature(Driver.__init__).parameters) == [
+        "self", "app", "debug", "mouse", "size"
+    ], why  # fmt: skip
+
+    async def build() -> Driver:
+        return HeadlessDriver(App(), mouse=False)
+
+    driver = asyncio.run(build())
+    assert isinstance(driver._app, App) and driver._mouse is False, why
+    assert isinstance(driver._loop, asyncio.AbstractEventLoop), why
+
+
+def test_textual_s_parser_still_tells_a_lone_escape_when_asked_after_the_escape_delay() -> None:
+    import time
+
+    from textual import constants
+    from textual._xterm_parser import XTermParser
+    from textual.events import Key
+
+    why = upgraded(
+        "textual",
+        "XTermParser.feed and .tick (a lone Esc is a key once tick is called ESCAPE_DELAY after)",
+        CHANNEL_DRIVER,
+    )
+    parser = XTermParser()
+    assert list(parser.feed("\x1b")) == [], why
+    time.sleep(constants.ESCAPE_DELAY + 0.01)
+    [key] = list(parser.tick())
+    assert isinstance(key, Key) and key.key == "escape", why
+
+
+def test_asyncssh_channels_still_tell_what_waits_unsent() -> None:
+    why = upgraded(
+        "asyncssh",
+        "SSHChannel.get_write_buffer_size, pause_reading and resume_reading",
+        "ssh/channel_terminal.py uses to let go of a client that stops reading, and to pace one"
+        " that types too fast",
+    )
+    for name in ("get_write_buffer_size", "pause_reading", "resume_reading"):
+        assert callable(getattr(SSHChannel, name, None)), why

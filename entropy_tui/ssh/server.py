@@ -1,5 +1,6 @@
 """The table's SSH server: logins by key or password, then the program in a terminal per
-connection; no shell, commands, SFTP, forwarding, agent or X11."""
+connection (a process of its own, or a task of this one: ssh/channel_terminal.py); no shell,
+commands, SFTP, forwarding, agent or X11."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import asyncssh
 
 from entropy_tui.ssh import logins
+from entropy_tui.ssh.channel_terminal import TerminalProgram, TerminalSession
 from entropy_tui.ssh.host_key import ensure_host_key, load_host_key
 from entropy_tui.ssh.session import INPUT_WINDOW, CommandFor, ProgramSession, RemoteScreen
 
@@ -30,11 +32,13 @@ class SshServer:
         *,
         authorized_keys: Path | None,
         password: str | None,
-        command_for: CommandFor,
+        command_for: CommandFor | None,
+        program: TerminalProgram | None = None,
     ) -> None:
         self.authorized_keys = authorized_keys
         self.password = password
         self.command_for = command_for
+        self.program = program
         self.guard = logins.AddressGuard()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._logins: set[_Login] = set()
@@ -101,21 +105,27 @@ async def start_ssh_server(
     host_key: Path,
     authorized_keys: Path | None,
     password: str | None,
-    command_for: CommandFor,
+    command_for: CommandFor | None = None,
+    program: TerminalProgram | None = None,
     login_timeout: float = LOGIN_TIMEOUT,
 ) -> SshServer:
     """Listen on host:port (port 0: any free port, see `.port`) with the key at `host_key`
-    (created if missing); each login runs `command_for(user, key fingerprint)` in a terminal.
+    (created if missing); each login runs `command_for(user, key fingerprint)` in a terminal,
+    or `program(terminal)` in this process (one of the two).
     A connection not logged in `login_timeout` seconds after its first byte is closed."""
     if authorized_keys is None and password is None:
         raise ValueError("an SSH table needs an authorized keys file, a password, or both")
+    if (command_for is None) == (program is None):
+        raise ValueError("an SSH server runs a command or an in-process program per login")
     ensure_host_key(host_key)
     # Unconfigured, Python prints warnings to stderr: the terminal the host's own screen draws
     # in. What the server logs is for a handler the host sets up, if it wants one.
     for name in ("asyncssh", "entropy_tui.ssh"):
         if not logging.getLogger(name).handlers:
             logging.getLogger(name).addHandler(logging.NullHandler())
-    server = SshServer(authorized_keys=authorized_keys, password=password, command_for=command_for)
+    server = SshServer(
+        authorized_keys=authorized_keys, password=password, command_for=command_for, program=program
+    )
     await server._listen(host, port, load_host_key(host_key), login_timeout)
     return server
 
@@ -229,19 +239,25 @@ class _Login(asyncssh.SSHServer):
         log.info("%s logged in from %s", self._user, self._address)
 
     # After logging in: one terminal session, nothing else.
-    def session_requested(self) -> tuple[asyncssh.SSHServerChannel[bytes], ProgramSession] | bool:
+    def session_requested(
+        self,
+    ) -> tuple[asyncssh.SSHServerChannel[bytes], asyncssh.SSHServerSession[bytes]] | bool:
         if self.screen is None or self._connection is None or self._has_session:
             return False
         self._has_session = True
         channel = self._connection.create_server_channel(window=INPUT_WINDOW)
         _limit_environment(channel)
-        session = ProgramSession(
-            self.screen,
-            self._server.command_for,
-            self._server.port,
-            self._server.keep,
-            self.close,
-        )
+        server = self._server
+        session: asyncssh.SSHServerSession[bytes]
+        if server.program is not None:
+            session = TerminalSession(
+                self.screen, server.program, server.port, server.keep, self.close
+            )
+        else:
+            assert server.command_for is not None
+            session = ProgramSession(
+                self.screen, server.command_for, server.port, server.keep, self.close
+            )
         return channel, session
 
     _has_session = False

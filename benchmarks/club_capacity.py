@@ -1,0 +1,374 @@
+"""How many SSH players one server holds: memory (PSS) per connected player and key-to-screen
+latency, for the club's way (every connection's Textual app a task of the server's one process,
+drawing through tui/channel_driver.py) beside the way `entropy-tui host` serves a table (every
+connection a Textual process of its own behind a pseudo-terminal), in the same run.
+
+Both ways serve the same simple screen (a header, a line counting the player's keys, a footer)
+from the same SSH server (entropy_tui.ssh, password logins), each in a process of its own. The
+clients are asyncssh connections in this process, each from a loopback address of its own
+(127.0.x.y: the server's caps per address stay as they are), each with an 80x24 pty. Players
+join in steps (10, then 50, then 100 in all by default); at each step, once every screen is drawn
+and the server has been idle a few seconds:
+- PSS: the sum of Pss in /proc/PID/smaps_rollup over the server and every process under it,
+  divided by the players connected (and the server's own before anyone connects);
+- key latency: a quarter of the players press a key every --key-interval seconds (jittered) for
+  --seconds; a key's latency runs from the client writing it to the client receiving the screen
+  line that shows the new count (p50, p95, max; a key not shown within 10 s counts as lost);
+- CPU per key: the server's CPU time (user + system, over its processes) while keys were
+  pressed, divided by the keys; and its CPU share while idle.
+Usage: python benchmarks/club_capacity.py [--players 10,50,100] [--ways club,host]
+       [--key-interval 0.5] [--seconds 20] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+import asyncssh
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from results import Row, write_rows
+
+PASSWORD = "benchmark"
+SIZE = (80, 24)
+KEY_TIMEOUT = 10.0
+SETTLE = 3.0  # seconds of quiet before memory and idle CPU are read
+IDLE_SECONDS = 5.0
+WAYS = {
+    "club": "one process, an app per connection (tui/channel_driver.py)",
+    "host": "a process per connection (as entropy-tui host)",
+}
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------------- the screen served
+def counting_app(user: str) -> Any:
+    """The simple screen: a header, the count of keys this player pressed, a footer."""
+    from textual.app import App, ComposeResult
+    from textual.events import Key
+    from textual.widgets import Footer, Header, Label
+
+    class CountingApp(App[None]):
+        BINDINGS: ClassVar = [("ctrl+q", "quit", "Leave")]
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.keys = 0
+
+        def compose(self) -> ComposeResult:
+            yield Header()
+            yield Label(f"{user}: keys 0.", id="count")
+            yield Footer()
+
+        def on_key(self, event: Key) -> None:
+            if event.is_printable:
+                self.keys += 1
+                self.query_one("#count", Label).update(f"{user}: keys {self.keys}.")
+
+    return CountingApp()
+
+
+def run_screen(user: str) -> int:
+    """The simple screen as a program of its own, in the pseudo-terminal the server gives it."""
+    counting_app(user).run(mouse=False)
+    return 0
+
+
+async def serve(way: str, folder: Path) -> None:
+    """The SSH server of one way, on a free port it prints; until stdin closes."""
+    from entropy_tui.ssh import start_ssh_server
+
+    options: dict[str, Any] = {}
+    if way == "club":
+        from entropy_tui.tui.channel_driver import run_on_terminal
+
+        async def program(terminal: Any) -> int:
+            return await run_on_terminal(counting_app(terminal.screen.user), terminal)
+
+        options["program"] = program
+    else:
+        screen = [sys.executable, str(Path(__file__).resolve()), "--screen"]
+        options["command_for"] = lambda user, key: [*screen, user]
+    server = await start_ssh_server(
+        port=0, host="127.0.0.1", host_key=folder / "host_key", authorized_keys=None,
+        password=PASSWORD, **options,
+    )  # fmt: skip
+    print(server.port, flush=True)
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, sys.stdin.read)  # until the benchmark closes our stdin
+    server.close()
+    await server.wait_closed()
+
+
+# ---------------------------------------------------------------------- the server, measured
+def process_tree(pid: int) -> list[int]:
+    """`pid` and every process under it."""
+    found, queue = [], [pid]
+    while queue:
+        current = queue.pop()
+        found.append(current)
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{current}/task"):
+                text = Path(f"/proc/{current}/task/{task}/children").read_text()
+                queue.extend(int(child) for child in text.split())
+    return found
+
+
+def pss_kb(pid: int) -> int:
+    total = 0
+    for process in process_tree(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{process}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+    return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of `pid` and the processes under it (and theirs that ended)."""
+    ticks = 0
+    for process in process_tree(pid):
+        with contextlib.suppress(OSError, IndexError):
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += sum(int(field) for field in fields[11:15])  # utime stime cutime cstime
+    return ticks / CLOCK_TICKS
+
+
+class Server:
+    """One way's server, a process of its own started from this script."""
+
+    def __init__(self, way: str) -> None:
+        self.way = way
+        self.process: asyncio.subprocess.Process | None = None
+        self.port = 0
+
+    async def start(self, folder: Path) -> None:
+        argv = [sys.executable, str(Path(__file__).resolve()), "--serve", self.way, str(folder)]
+        self.process = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "TERM": "xterm-256color"},
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        self.port = int(await self.process.stdout.readline())
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    async def stop(self) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), 30)
+        except TimeoutError:
+            self.process.send_signal(signal.SIGKILL)
+            await self.process.wait()
+
+
+# ---------------------------------------------------------------------- the players
+class Player:
+    """One SSH client with a pty; knows when its screen shows its latest count."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.user = f"p{number}"
+        self.keys = 0
+        self.tail = b""  # the last bytes received, where the next count is looked for
+        self.shown = asyncio.Event()
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.reader: asyncio.Task[None] | None = None
+
+    def wanted(self) -> bytes:
+        return f"{self.user}: keys {self.keys}.".encode()
+
+    async def connect(self, port: int) -> None:
+        # A loopback address of its own: the server counts connections per address.
+        address = f"127.0.{1 + self.number // 250}.{1 + self.number % 250}"
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=self.user, password=PASSWORD, known_hosts=None,
+            client_keys=None, agent_path=None, local_addr=(address, 0),
+        )  # fmt: skip
+        process = await self.conn.create_process(
+            term_type="xterm-256color", term_size=SIZE, encoding=None
+        )
+        self.stdin = process.stdin
+        self.reader = asyncio.ensure_future(self._read(process))
+        await asyncio.wait_for(self.shown.wait(), 60)
+
+    async def _read(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        while data := await process.stdout.read(65536):
+            self.tail = (self.tail + data)[-4096:]
+            if self.wanted() in self.tail:
+                self.shown.set()
+
+    async def press(self) -> float | None:
+        """Presses a key; seconds until the screen shows it (None: not within KEY_TIMEOUT)."""
+        self.keys += 1
+        self.shown.clear()
+        self.tail = b""
+        started = time.perf_counter()
+        self.stdin.write(b"k")
+        try:
+            await asyncio.wait_for(self.shown.wait(), KEY_TIMEOUT)
+        except TimeoutError:
+            return None
+        return time.perf_counter() - started
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        if self.reader is not None:
+            self.reader.cancel()
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+async def press_keys(players: list[Player], args: argparse.Namespace) -> tuple[list[float], int]:
+    """Each player presses a key every key-interval (jittered) for args.seconds."""
+    latencies: list[float] = []
+    lost = 0
+    deadline = time.perf_counter() + args.seconds
+
+    async def play(player: Player) -> None:
+        nonlocal lost
+        await asyncio.sleep(random.uniform(0, args.key_interval))
+        while time.perf_counter() < deadline:
+            latency = await player.press()
+            if latency is None:
+                lost += 1
+            else:
+                latencies.append(latency)
+            await asyncio.sleep(args.key_interval * random.uniform(0.5, 1.5))
+
+    await asyncio.gather(*(play(player) for player in players))
+    return latencies, lost
+
+
+async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    folder = Path(tempfile.mkdtemp(prefix=f"entropy-club-{way}-"))
+    server = Server(way)
+    await server.start(folder)
+    await asyncio.sleep(SETTLE)
+    alone_kb = pss_kb(server.pid)
+    players: list[Player] = []
+    steps = []
+    try:
+        for target in args.players:
+            started = time.perf_counter()
+            while len(players) < target:
+                batch = [Player(n) for n in range(len(players), min(target, len(players) + 4))]
+                await asyncio.gather(*(player.connect(server.port) for player in batch))
+                players.extend(batch)
+            joined = time.perf_counter() - started
+            await asyncio.sleep(SETTLE)
+            memory_kb = pss_kb(server.pid)
+            idle_cpu = cpu_seconds(server.pid)
+            await asyncio.sleep(IDLE_SECONDS)
+            idle_share = (cpu_seconds(server.pid) - idle_cpu) / IDLE_SECONDS
+            pressing = players[: max(1, len(players) // 4)]
+            cpu_before, own_before = cpu_seconds(server.pid), time.process_time()
+            latencies, lost = await press_keys(pressing, args)
+            cpu = cpu_seconds(server.pid) - cpu_before
+            own = time.process_time() - own_before
+            keys = len(latencies) + lost
+            step = {
+                "way": way, "players": len(players), "pressing": len(pressing),
+                "join_seconds": round(joined, 1),
+                "server_alone_mb": round(alone_kb / 1024, 1),
+                "pss_mb": round(memory_kb / 1024, 1),
+                "pss_per_player_mb": round(memory_kb / 1024 / len(players), 2),
+                "idle_cpu_share": round(idle_share, 3),
+                "keys": keys, "lost": lost,
+                "p50_ms": round(statistics.median(latencies) * 1000, 1) if latencies else None,
+                "p95_ms": round(percentile(latencies, 0.95) * 1000, 1) if latencies else None,
+                "max_ms": round(max(latencies) * 1000, 1) if latencies else None,
+                "server_cpu_ms_per_key": round(cpu / max(keys, 1) * 1000, 2),
+                "clients_cpu_ms_per_key": round(own / max(keys, 1) * 1000, 2),
+            }  # fmt: skip
+            print(json.dumps(step), flush=True)
+            steps.append(step)
+    finally:
+        for player in players:
+            player.close()
+        await server.stop()
+    return steps
+
+
+def table(steps: list[dict[str, Any]]) -> str:
+    header = "way   players  PSS MB  MB/player  idle CPU  keys  lost  p50 ms  p95 ms  CPU ms/key"
+    lines = [header]
+    for s in steps:
+        lines.append(
+            f"{s['way']:<5} {s['players']:>7} {s['pss_mb']:>7} {s['pss_per_player_mb']:>10}"
+            f" {s['idle_cpu_share']:>9.1%} {s['keys']:>5} {s['lost']:>5} {s['p50_ms']!s:>7}"
+            f" {s['p95_ms']!s:>7} {s['server_cpu_ms_per_key']:>11}"
+        )
+    return "\n".join(lines)
+
+
+def rows(steps: list[dict[str, Any]]) -> list[Row]:
+    """The club's largest step, beside the host's at the same number of players."""
+    largest = max(s["players"] for s in steps)
+    by_way = {s["way"]: s for s in steps if s["players"] == largest}
+    club, host = by_way.get("club"), by_way.get("host")
+    if club is None:
+        return []
+    against = ""
+    if host is not None:
+        against = f" (a process each: {host['pss_per_player_mb']} MB, p95 {host['p95_ms']} ms)"
+    return [
+        Row(
+            f"SSH players held by one server ({largest}, a quarter pressing keys): PSS per"
+            " player, key-to-screen p95",
+            "<= 20 MB, <= 100 ms",
+            f"{club['pss_per_player_mb']} MB, p95 {club['p95_ms']} ms{against}",
+            "python benchmarks/club_capacity.py --write",
+        )
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", default="10,50,100")
+    parser.add_argument("--ways", default="club,host")
+    parser.add_argument("--key-interval", type=float, default=0.5)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--write", action="store_true", help="update docs/performance.md")
+    parser.add_argument("--serve", nargs=2, metavar=("WAY", "FOLDER"), help=argparse.SUPPRESS)
+    parser.add_argument("--screen", metavar="USER", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.screen is not None:
+        return run_screen(args.screen)
+    if args.serve is not None:
+        asyncio.run(serve(args.serve[0], Path(args.serve[1])))
+        return 0
+    args.players = sorted(int(n) for n in args.players.split(","))
+    steps: list[dict[str, Any]] = []
+    for way in args.ways.split(","):
+        print(f"{way}: {WAYS[way]}", flush=True)
+        steps += asyncio.run(measure_way(way, args))
+    print(table(steps))
+    if args.write:
+        write_rows(rows(steps))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -89,3 +89,33 @@ class Invitation:
     salt: bytes
     digest: bytes
     used_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """A seat as the lobby lists it: its member's name, or its bot's kind, or neither (free)."""
+
+    seat: int
+    player_id: int | None
+    name: str | None
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """A table as the lobby lists it, without its game."""
+
+    id: int
+    status: TableStatus
+    rated: bool
+    pace: Pace
+    pace_seconds: int
+    seats: tuple[SeatSummary, ...]
+    to_move: int | None  # the seat that decides now (None: the game waits for no one)
+    since: float  # when the last decision was made (or the table made, before any)
+    decisions: int
+    places: tuple[int, ...] = ()  # a finished table's place of each seat, in seat order
+
+    def seat_of(self, player_id: int) -> int | None:
+        """The member's seat at this table (their first, should they hold two)."""
+        return next((s.seat for s in self.seats if s.player_id == player_id), None)

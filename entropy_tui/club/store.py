@@ -27,8 +27,10 @@ from entropy_tui.club.records import (
     RatingChange,
     SeatRecord,
     SeatResult,
+    SeatSummary,
     TableRecord,
     TableStatus,
+    TableSummary,
 )
 
 SCHEMA_VERSION = 1
@@ -63,7 +65,9 @@ SCHEMA = (
         pace TEXT NOT NULL CHECK (pace IN ('live', 'async')),
         pace_seconds INTEGER NOT NULL CHECK (pace_seconds > 0),
         status TEXT NOT NULL CHECK (status IN ('open', 'playing', 'finished', 'abandoned')),
-        created_at REAL NOT NULL)""",
+        created_at REAL NOT NULL,
+        -- the seat that decides now: the lobby's "your turn" without rebuilding any game
+        to_move INTEGER CHECK (to_move BETWEEN 0 AND 3))""",
     """CREATE TABLE seats (
         table_id INTEGER NOT NULL REFERENCES game_tables(id),
         seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
@@ -98,7 +102,31 @@ SCHEMA = (
         PRIMARY KEY (table_id, seat)) WITHOUT ROWID""",
     "CREATE INDEX ssh_keys_of_player ON ssh_keys(player_id)",
     "CREATE INDEX seats_of_player ON seats(player_id)",
+    "CREATE INDEX tables_by_status ON game_tables(status)",
 )
+# What the lobby reads of a table: the time and count of its decisions come from the last one
+# (one look-up in the decisions' key each), never from reading them all.
+SUMMARY = (
+    "SELECT t.id, t.status, t.rated, t.pace, t.pace_seconds, t.to_move,"
+    " coalesce((SELECT decided_at FROM decisions WHERE table_id = t.id"
+    " ORDER BY step DESC LIMIT 1), t.created_at),"
+    " coalesce((SELECT step + 1 FROM decisions WHERE table_id = t.id"
+    " ORDER BY step DESC LIMIT 1), 0)"
+    " FROM game_tables AS t"
+)
+# The lobby's lists: which tables each holds, in its order; `?`s take the member and the limit.
+MEMBERS_TABLES = (
+    " WHERE t.status IN ('open', 'playing')"
+    " AND t.id IN (SELECT table_id FROM seats WHERE player_id = ?) ORDER BY t.id"
+)
+OPEN_TABLES = (
+    " WHERE t.status = 'open'"
+    " AND EXISTS (SELECT 1 FROM seats WHERE table_id = t.id"
+    " AND player_id IS NULL AND bot IS NULL)"
+    " AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = t.id AND player_id = ?)"
+    " ORDER BY t.created_at DESC LIMIT ?"
+)
+FINISHED_TABLES = " WHERE t.status = 'finished' ORDER BY 7 DESC LIMIT ?"
 
 
 class ClubDatabaseError(Exception):
@@ -326,13 +354,16 @@ class Store:
         pace: Pace,
         pace_seconds: int,
         status: TableStatus = "open",
+        to_move: int | None = None,
     ) -> TableRecord:
+        """A new table; `to_move` is the seat its game waits for first (None: none yet)."""
         now = self.clock()
         with self._transaction() as db:
             cursor = db.execute(
-                "INSERT INTO game_tables (config, rated, pace, pace_seconds, status, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (config, int(rated), pace, pace_seconds, status, now),
+                "INSERT INTO game_tables"
+                " (config, rated, pace, pace_seconds, status, created_at, to_move)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (config, int(rated), pace, pace_seconds, status, now, to_move),
             )
             table_id = cast(int, cursor.lastrowid)
             db.executemany(
@@ -366,11 +397,16 @@ class Store:
             db.execute("UPDATE game_tables SET status = ? WHERE id = ?", (status, table_id))
 
     def append_decision(
-        self, table_id: int, step: int, option_id: str, decided_by: Decider
+        self,
+        table_id: int,
+        step: int,
+        option_id: str,
+        decided_by: Decider,
+        to_move: int | None = None,
     ) -> DecisionRecord:
-        """Records the table's decision number `step` (0 first), in a transaction of its own.
-        Conflict when that step is not the next one (someone decided first) or the table is
-        not being played."""
+        """Records the table's decision number `step` (0 first), and `to_move`, the seat the
+        game waits for after it, in a transaction of its own. Conflict when that step is not
+        the next one (someone decided first) or the table is not being played."""
         now = self.clock()
         with self._transaction() as db:
             status = db.execute(
@@ -389,6 +425,7 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?)",
                 (table_id, step, option_id, now, decided_by),
             )
+            db.execute("UPDATE game_tables SET to_move = ? WHERE id = ?", (to_move, table_id))
         return DecisionRecord(step, option_id, now, decided_by)
 
     def decisions(self, table_id: int) -> list[DecisionRecord]:
@@ -407,7 +444,8 @@ class Store:
         member's, or its bot level's), kept in one transaction with the table marked finished."""
         with self._transaction() as db:
             finished = db.execute(
-                "UPDATE game_tables SET status = 'finished' WHERE id = ? AND status = 'playing'",
+                "UPDATE game_tables SET status = 'finished', to_move = NULL"
+                " WHERE id = ? AND status = 'playing'",
                 (table_id,),
             )
             if finished.rowcount != 1:
@@ -479,4 +517,54 @@ class Store:
         )
         return [
             (Player(pid, name), Rating(mu, sigma, games)) for pid, name, mu, sigma, games in rows
+        ]
+
+    # ------------------------------------------------------------ the lobby's lists
+    def tables_of(self, player_id: int) -> list[TableSummary]:
+        """The open and playing tables the member sits at, oldest first."""
+        return self._summaries(MEMBERS_TABLES, (player_id,))
+
+    def open_tables(self, player_id: int, limit: int = 50) -> list[TableSummary]:
+        """Tables with a free seat that the member is not at, newest first."""
+        return self._summaries(OPEN_TABLES, (player_id, limit))
+
+    def finished_tables(self, limit: int = 50) -> list[TableSummary]:
+        """Finished games, the last to end first, with each seat's place."""
+        return self._summaries(FINISHED_TABLES, (limit,))
+
+    def _summaries(self, which: str, parameters: Sequence[Any]) -> list[TableSummary]:
+        rows = self._db.execute(SUMMARY + which, parameters).fetchall()
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        marks = ", ".join("?" * len(ids))  # one parameter per table: no value enters the SQL
+        seats: dict[int, list[SeatSummary]] = {table_id: [] for table_id in ids}
+        for table_id, *seat in self._db.execute(
+            "SELECT s.table_id, s.seat, s.player_id, players.name, s.bot FROM seats AS s"
+            f" LEFT JOIN players ON players.id = s.player_id WHERE s.table_id IN ({marks})"
+            " ORDER BY s.table_id, s.seat",
+            ids,
+        ):
+            seats[table_id].append(SeatSummary(*seat))
+        places: dict[int, list[int]] = {table_id: [] for table_id in ids}
+        for table_id, place in self._db.execute(
+            f"SELECT table_id, place FROM results WHERE table_id IN ({marks})"
+            " ORDER BY table_id, seat",
+            ids,
+        ):
+            places[table_id].append(place)
+        return [
+            TableSummary(
+                table_id,
+                status,
+                bool(rated),
+                pace,
+                pace_seconds,
+                tuple(seats[table_id]),
+                to_move,
+                since,
+                decisions,
+                tuple(places[table_id]),
+            )
+            for table_id, status, rated, pace, pace_seconds, to_move, since, decisions in rows
         ]

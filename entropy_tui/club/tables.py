@@ -49,7 +49,8 @@ def open_table(
     ]
     if any((seat.player_id is None) == (seat.bot is None) for seat in seats):
         raise ValueError("every seat is a member's or a bot's, not both or neither")
-    settings = msgspec.convert(config.new_game().config(), SavedConfig)
+    game = config.new_game()
+    settings = msgspec.convert(game.config(), SavedConfig)
     return store.create_table(
         msgspec.json.encode(settings),
         seats,
@@ -57,6 +58,7 @@ def open_table(
         pace=pace,
         pace_seconds=pace_seconds,
         status="playing",
+        to_move=_to_move(game),
     )
 
 
@@ -91,7 +93,9 @@ class ClubTable:
         step = len(self.game.state.choices)
         self.game.choose(option_id)
         try:
-            self.store.append_decision(self.record.id, step, option_id, decided_by)
+            self.store.append_decision(
+                self.record.id, step, option_id, decided_by, _to_move(self.game)
+            )
         except BaseException:
             self.game = _rebuilt(self.store, self.record)
             raise
@@ -136,6 +140,11 @@ class ClubTable:
     def save(self) -> bytes:
         """The game as the usual save file, to open with `entropy-tui play --load`."""
         return save_bytes(self.game)
+
+
+def _to_move(game: Game) -> int | None:
+    """The seat the game waits for now (None once it is over)."""
+    return None if game.decision is None else game.decision.player
 
 
 def _rebuilt(store: Store, record: TableRecord) -> Game:

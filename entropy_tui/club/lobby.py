@@ -1,0 +1,45 @@
+"""What a member's lobby lists, read from the store in one go: the tables waiting for them first
+(the longest waiting first), their other tables, open tables to join, finished games and the
+leaderboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from entropy_tui.club.records import Player, Rating, TableSummary
+from entropy_tui.club.store import Store
+
+LISTED = 50  # open tables, finished games and leaderboard places shown, each
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    member: Player
+    your_turn: tuple[TableSummary, ...]
+    your_tables: tuple[TableSummary, ...]
+    open_tables: tuple[TableSummary, ...]
+    finished: tuple[TableSummary, ...]
+    leaderboard: tuple[tuple[Player, Rating], ...]
+    read_at: float  # the store's time when it was read: how long a table has waited runs to it
+
+
+def lobby(store: Store, member: Player) -> Lobby:
+    mine = store.tables_of(member.id)
+    waiting = [table for table in mine if _waits_for(table, member.id)]
+    return Lobby(
+        member,
+        tuple(sorted(waiting, key=lambda table: table.since)),
+        tuple(table for table in mine if table not in waiting),
+        tuple(store.open_tables(member.id, LISTED)),
+        tuple(store.finished_tables(LISTED)),
+        tuple(store.leaderboard(LISTED)),
+        store.clock(),
+    )
+
+
+def _waits_for(table: TableSummary, player_id: int) -> bool:
+    return (
+        table.status == "playing"
+        and table.to_move is not None
+        and table.seats[table.to_move].player_id == player_id
+    )

@@ -26,6 +26,11 @@ class Refused(Exception):
     """Registration or a key's addition refused; the message tells the person why."""
 
 
+class WrongSecret(Refused):
+    """Registration refused for want of the club's password or a good invitation code: a
+    guess, which the server counts against the address it came from."""
+
+
 def member(store: Store, fingerprint: str) -> Player | None:
     """The member whose key this is, or None for a key the club has not met."""
     return store.player_with_key(_checked_fingerprint(fingerprint))
@@ -44,7 +49,7 @@ def register(
     # Whether a name is taken is told only to someone allowed in.
     invitation = None if open_club else _invitation_matching(store, secret)
     if not open_club and invitation is None and not _is_password(store, secret):
-        raise Refused("Joining this club needs its password or an invitation code.")
+        raise WrongSecret("Joining this club needs its password or an invitation code.")
     try:
         if invitation is None:
             return store.add_player(name, name_key(name), fingerprint)

@@ -1,0 +1,236 @@
+"""The club's screens with the keyboard, at 80x24 and 160x50: a new key registers a name (with
+the club's password unless the club is open; refusals in words, guesses paused, counted and
+cut off), a known key goes straight to its lobby, and the lobby lists the member's tables (the
+one waiting for them first, with how long), open tables, finished games and the leaderboard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from entropy_tui.club import identity
+from entropy_tui.club.lobby import lobby
+from entropy_tui.club.names import MAX_NAME
+from entropy_tui.club.records import SeatRecord
+from entropy_tui.club.store import Store
+from entropy_tui.club.tables import ClubTable, open_table
+from entropy_tui.ssh import logins
+from entropy_tui.ssh.logins import AddressGuard
+from entropy_tui.tui.club_app import ClubApp, Visitor
+from entropy_tui.tui.screens import club_register
+from entropy_tui.tui.screens.club_lobby import NOT_YET, ClubLobbyScreen, waited
+from entropy_tui.tui.screens.club_register import TOO_MANY_GUESSES, RegisterScreen
+from tests.club.conftest import Clock
+from tests.club.helpers import config, member, play_out
+from tests.tui.helpers import screen_text, settle
+
+SIZES = [(80, 24), (160, 50)]
+PASSWORD = "club password"
+KEY = "SHA256:new-visitor-key"
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path: Path, clock: Clock) -> Iterator[Store]:
+    with Store(tmp_path / "club.db", clock=clock) as opened:
+        identity.set_password(opened, PASSWORD)
+        yield opened
+
+
+@pytest.fixture(autouse=True)
+def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong password's pause is the SSH logins' own; the tests need not sit through it."""
+    monkeypatch.setattr(club_register, "FAILED_PASSWORD_DELAY", 0.0)
+
+
+def visitor(store: Store, *, open_club: bool = False, guard: AddressGuard | None = None) -> Visitor:
+    return Visitor(store, KEY, open_club, "192.0.2.7", guard or AddressGuard())
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_new_key_registers_with_the_password_and_lands_in_its_lobby(
+    store: Store, size: tuple[int, int]
+) -> None:
+    app = ClubApp(visitor(store))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RegisterScreen)
+        text = screen_text(app)
+        assert "This SSH key is new here" in text and "Club password or invitation" in text
+        await pilot.press(*"Ann Lee", "tab", *PASSWORD, "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ClubLobbyScreen)
+        text = screen_text(app)
+        assert "ENTROPY club - Ann Lee" in text and "this key is your account now" in text
+        assert "No table waits for you." in text
+    assert identity.member(store, KEY) == store.player_named("ann lee")
+
+
+async def test_a_known_key_goes_straight_to_its_members_lobby(store: Store) -> None:
+    ann = member(store, "Ann")
+    app = ClubApp(Visitor(store, "SHA256:Ann-key", False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ClubLobbyScreen) and app.screen.player.id == ann
+        assert "ENTROPY club - Ann" in screen_text(app)
+
+
+async def test_an_open_club_asks_only_for_a_name_and_refuses_bad_ones_in_words(
+    store: Store,
+) -> None:
+    member(store, "Ann")
+    app = ClubApp(visitor(store, open_club=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.screen.query("#club-secret") and "password" not in screen_text(app)
+        await pilot.press("enter")
+        assert "Type the name you want to be known by first." in screen_text(app)
+        await pilot.press(*"ANN", "enter")
+        await settle(pilot)
+        assert "The name 'ANN' is taken: choose another." in screen_text(app)
+        name = app.screen.query_one("#club-name", Input)
+        name.value = ""
+        await pilot.press(*"a<b>", "enter")
+        await settle(pilot)
+        assert "A name is letters, digits, spaces" in screen_text(app)
+        assert isinstance(app.screen, RegisterScreen) and identity.member(store, KEY) is None
+
+
+async def test_typed_input_is_bounded(store: Store) -> None:
+    app = ClubApp(visitor(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*("x" * (MAX_NAME + 10)))
+        assert app.screen.query_one("#club-name", Input).value == "x" * MAX_NAME
+        secret = app.screen.query_one("#club-secret", Input)
+        assert secret.max_length == 128 and secret.password
+
+
+async def test_a_wrong_password_is_refused_counted_and_the_third_closes_the_connection(
+    store: Store,
+) -> None:
+    guard = AddressGuard()
+    app = ClubApp(visitor(store, guard=guard))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*"Ann", "tab", *"guess one", "enter")
+        await settle(pilot)
+        assert "Joining this club needs its password or an invitation code." in screen_text(app)
+        assert app.screen.query_one("#club-secret", Input).value == ""  # typed again, afresh
+        await pilot.press(*"guess two", "enter")
+        await settle(pilot)
+        assert app.is_running
+        await pilot.press(*"guess three", "enter")
+        await settle(pilot)
+        assert TOO_MANY_GUESSES in screen_text(app) or not app.is_running
+        await pilot.pause(0.1)
+    assert app.return_code == 1
+    assert identity.member(store, KEY) is None
+    # Three wrong passwords counted for the address: seven more lock it, six do not.
+    for _ in range(logins.FAILURES_PER_ADDRESS - 4):
+        guard.failed("192.0.2.7")
+    assert not guard.locked("192.0.2.7")
+    guard.failed("192.0.2.7")
+    assert guard.locked("192.0.2.7")
+
+
+async def test_an_address_locked_for_guessing_may_not_try_but_a_member_still_gets_in(
+    store: Store,
+) -> None:
+    guard = AddressGuard()
+    for _ in range(logins.FAILURES_PER_ADDRESS):
+        guard.failed("192.0.2.7")
+    app = ClubApp(visitor(store, guard=guard))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*"Ann", "tab", *PASSWORD, "enter")  # even the right password
+        await settle(pilot)
+        assert "Too many wrong passwords from your address" in screen_text(app)
+        assert identity.member(store, KEY) is None
+    ann = member(store, "Ann")  # a known key is let in from that address
+    known = ClubApp(Visitor(store, "SHA256:Ann-key", False, "192.0.2.7", guard))
+    async with known.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(known.screen, ClubLobbyScreen) and known.screen.player.id == ann
+
+
+async def test_an_invitation_code_lets_a_key_in_once(store: Store) -> None:
+    code = identity.invite(store)
+    app = ClubApp(visitor(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*"Bea", "tab", *code.lower(), "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ClubLobbyScreen)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_lobby_lists_the_table_waiting_first_then_the_rest(
+    store: Store, clock: Clock, size: tuple[int, int]
+) -> None:
+    ann, bob, cy = member(store, "Ann"), member(store, "Bob"), member(store, "Cy")
+    record = open_table(
+        store, config(("Ann", None), ("Bob", None)), [ann, bob], rated=True, pace="async",
+        pace_seconds=86_400,
+    )  # fmt: skip
+    table = ClubTable.load(store, record.id)
+    while (decision := table.game.decision) is None or decision.player != 0:
+        play_out(table, 1)
+    waiting = table.record.id
+    finished = open_table(
+        store, config(("Ann", None), ("Cy", None), seed=9), [ann, cy], rated=True,
+        pace="live", pace_seconds=900,
+    )  # fmt: skip
+    play_out(ClubTable.load(store, finished.id))
+    free = store.create_table(
+        b"{}", [SeatRecord(0, bob), SeatRecord(1), SeatRecord(2, bot="greedy")],
+        rated=False, pace="live", pace_seconds=1800,
+    )  # fmt: skip
+    clock.now += 3 * 3600 + 5 * 60
+    anns = store.player(ann)
+    assert anns is not None
+    app = ClubApp(Visitor(store, "SHA256:Ann-key", False))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        if size == (80, 24):  # the rest is below: the lobby scrolls
+            await pilot.press("end")
+            await settle(pilot)
+            text += screen_text(app)
+    assert text.index("Your turn (1)") < text.index("Your other tables")
+    assert f"Table {waiting}: you, Bob - waiting 3 h 05 min (async, 1 day a move, rated)" in text
+    assert f"Table {free.id}: Bob, a free seat, Casual bot (live, 30 min each)" in text
+    assert f"Table {finished.id}: " in text and "- ended 3 h 05 min ago" in text
+    board = lobby(store, anns).leaderboard
+    assert f" 1. {board[0][0].name:<24}" in text and "Leaderboard" in text
+
+
+async def test_keys_for_what_comes_later_say_so_and_nothing_else_happens(store: Store) -> None:
+    member(store, "Ann")
+    app = ClubApp(Visitor(store, "SHA256:Ann-key", False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "next version" not in screen_text(app)  # no menu of things that do nothing
+        for key in ("n", "enter", "j"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert "come with the club's next version" in screen_text(app)
+        assert NOT_YET.startswith("Creating, joining and playing tables")
+        assert isinstance(app.screen, ClubLobbyScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+    assert not app.is_running
+
+
+def test_waits_read_in_words() -> None:
+    assert waited(20) == "under a minute"
+    assert waited(59 * 60 + 59) == "59 min"
+    assert waited(3 * 3600 + 5 * 60) == "3 h 05 min"
+    assert waited(86_400) == "1 day" and waited(5 * 86_400 + 10) == "5 days"

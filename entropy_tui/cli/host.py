@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from entropy_tui.cli.options import (
     DEFAULT_BOT_DELAY,
     add_bot_delay,
+    add_listen,
     add_password,
     add_public_url,
     add_seed,
+    add_ssh_port,
 )
 
 if TYPE_CHECKING:
@@ -26,11 +28,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "Host a shared table: players join over SSH, each seeing only their own seat;"
         " this terminal is the host's own screen."
     )
-    parser.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222)")
-    parser.add_argument(
-        "--listen",
-        metavar="ADDRESS",
-        help="the address SSH and the web page listen on (default: every address for SSH, "
+    add_ssh_port(parser)
+    add_listen(
+        parser,
+        "the address SSH and the web page listen on (default: every address for SSH, "
         "127.0.0.1 for the web page)",
     )
     parser.add_argument(

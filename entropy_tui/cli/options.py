@@ -54,6 +54,14 @@ def add_game_settings(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_ssh_port(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222)")
+
+
+def add_listen(parser: argparse.ArgumentParser, words: str) -> None:
+    parser.add_argument("--listen", metavar="ADDRESS", help=words)
+
+
 def add_password(parser: argparse.ArgumentParser, words: str) -> None:
     parser.add_argument("--password", help=words)
 

@@ -34,6 +34,9 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "join", "a seat's screen at a shared table (host starts it)", "entropy_tui.cli.join"
     ),
     Subcommand(
+        "club", "run a club: players log in over SSH by key, to their lobby", "entropy_tui.cli.club"
+    ),
+    Subcommand(
         "review",
         "the expert's review of a saved game: the costliest decisions and why",
         "entropy_tui.cli.review",

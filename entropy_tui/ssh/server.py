@@ -34,8 +34,10 @@ class SshServer:
         password: str | None,
         command_for: CommandFor | None,
         program: TerminalProgram | None = None,
+        any_key: bool = False,
     ) -> None:
         self.authorized_keys = authorized_keys
+        self.any_key = any_key  # every key logs in (a club, where the key is the account)
         self.password = password
         self.command_for = command_for
         self.program = program
@@ -108,12 +110,14 @@ async def start_ssh_server(
     command_for: CommandFor | None = None,
     program: TerminalProgram | None = None,
     login_timeout: float = LOGIN_TIMEOUT,
+    any_key: bool = False,
 ) -> SshServer:
     """Listen on host:port (port 0: any free port, see `.port`) with the key at `host_key`
     (created if missing); each login runs `command_for(user, key fingerprint)` in a terminal,
     or `program(terminal)` in this process (one of the two).
-    A connection not logged in `login_timeout` seconds after its first byte is closed."""
-    if authorized_keys is None and password is None:
+    A connection not logged in `login_timeout` seconds after its first byte is closed.
+    `any_key`: any public key logs in (its fingerprint tells the program whose it is)."""
+    if authorized_keys is None and password is None and not any_key:
         raise ValueError("an SSH table needs an authorized keys file, a password, or both")
     if (command_for is None) == (program is None):
         raise ValueError("an SSH server runs a command or an in-process program per login")
@@ -124,7 +128,11 @@ async def start_ssh_server(
         if not logging.getLogger(name).handlers:
             logging.getLogger(name).addHandler(logging.NullHandler())
     server = SshServer(
-        authorized_keys=authorized_keys, password=password, command_for=command_for, program=program
+        authorized_keys=authorized_keys,
+        password=password,
+        command_for=command_for,
+        program=program,
+        any_key=any_key,
     )
     await server._listen(host, port, load_host_key(host_key), login_timeout)
     return server
@@ -198,10 +206,13 @@ class _Login(asyncssh.SSHServer):
         return True
 
     def public_key_auth_supported(self) -> bool:
-        return self._server.authorized_keys is not None
+        return self._server.any_key or self._server.authorized_keys is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         peer_host = self._address
+        if self._server.any_key:  # the client still proves it holds the key's private half
+            self._key_fingerprint = key.get_fingerprint("sha256")
+            return True
         if self._keys is not None and self._keys.validate(key, peer_host, peer_host) is not None:
             # The last key accepted is the one that logs in: its signature is checked next,
             # and a password accepted later resets this.
@@ -235,7 +246,7 @@ class _Login(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self._end_login()
-        self.screen = RemoteScreen(self._user, self._key_fingerprint)
+        self.screen = RemoteScreen(self._user, self._key_fingerprint, address=self._address)
         log.info("%s logged in from %s", self._user, self._address)
 
     # After logging in: one terminal session, nothing else.

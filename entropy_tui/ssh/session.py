@@ -46,6 +46,7 @@ class RemoteScreen:
 
     user: str
     key_fingerprint: str | None
+    address: str = ""  # the client's
     bytes_written: int = 0
     bytes_typed: int = 0
     columns: int = 0

@@ -67,7 +67,8 @@ SCHEMA = (
         status TEXT NOT NULL CHECK (status IN ('open', 'playing', 'finished', 'abandoned')),
         created_at REAL NOT NULL,
         -- the seat that decides now: the lobby's "your turn" without rebuilding any game
-        to_move INTEGER CHECK (to_move BETWEEN 0 AND 3))""",
+        to_move INTEGER CHECK (to_move BETWEEN 0 AND 3),
+        finished_at REAL)""",
     """CREATE TABLE seats (
         table_id INTEGER NOT NULL REFERENCES game_tables(id),
         seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
@@ -102,7 +103,8 @@ SCHEMA = (
         PRIMARY KEY (table_id, seat)) WITHOUT ROWID""",
     "CREATE INDEX ssh_keys_of_player ON ssh_keys(player_id)",
     "CREATE INDEX seats_of_player ON seats(player_id)",
-    "CREATE INDEX tables_by_status ON game_tables(status)",
+    # The open tables, and the last games to finish, found without reading the archive.
+    "CREATE INDEX tables_by_status ON game_tables(status, finished_at)",
 )
 # What the lobby reads of a table: the time and count of its decisions come from the last one
 # (one look-up in the decisions' key each), never from reading them all.
@@ -126,7 +128,7 @@ OPEN_TABLES = (
     " AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = t.id AND player_id = ?)"
     " ORDER BY t.created_at DESC LIMIT ?"
 )
-FINISHED_TABLES = " WHERE t.status = 'finished' ORDER BY 7 DESC LIMIT ?"
+FINISHED_TABLES = " WHERE t.status = 'finished' ORDER BY t.finished_at DESC LIMIT ?"
 
 
 class ClubDatabaseError(Exception):
@@ -444,9 +446,9 @@ class Store:
         member's, or its bot level's), kept in one transaction with the table marked finished."""
         with self._transaction() as db:
             finished = db.execute(
-                "UPDATE game_tables SET status = 'finished', to_move = NULL"
+                "UPDATE game_tables SET status = 'finished', to_move = NULL, finished_at = ?"
                 " WHERE id = ? AND status = 'playing'",
-                (table_id,),
+                (self.clock(), table_id),
             )
             if finished.rowcount != 1:
                 raise Conflict(f"Table {table_id} is not being played.")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from entropy_tui.bots.base import DecisionSeen, enabled_ids
 from entropy_tui.bots.determinize import determinize
-from entropy_tui.bots.greedy import DECLINE_PENALTY, DECLINES, Evaluation, children, stepped_value
+from entropy_tui.bots.greedy import DECLINE_PENALTY, DECLINES, children, stepped_value
 from entropy_tui.bots.heuristic import evaluate
 from entropy_tui.rules import Catalog, Game, View, load_catalog
 
@@ -70,7 +70,6 @@ class ExpertBot:
         iterations: int | None = None,
         catalog: Catalog | None = None,
         settings: SearchSettings | None = None,
-        evaluate: Evaluation = evaluate,
     ) -> None:
         if seconds is not None and iterations is not None:
             raise ValueError("give the expert either seconds or iterations, not both")
@@ -85,7 +84,6 @@ class ExpertBot:
         self.rng = random.Random(seed)
         self.catalog = catalog or load_catalog()
         self.settings = settings or SearchSettings()
-        self.evaluate = evaluate  # how a position is scored at the horizon and in the policy
 
     def decide(self, view: View, decision: DecisionSeen) -> str:
         ids = enabled_ids(decision)
@@ -176,7 +174,7 @@ class ExpertBot:
                 turns_left -= 1
                 if turns_left <= 0:
                     break
-        values = [self.evaluate(game, seat) for seat in range(len(game.state.players))]
+        values = [evaluate(game, seat) for seat in range(len(game.state.players))]
         for edge, mover in path:
             best_other = max(v for seat, v in enumerate(values) if seat != mover)
             edge.visits += 1
@@ -208,7 +206,7 @@ class ExpertBot:
         for `seat`. `game` itself becomes the last option's position, saving a copy."""
         best_value, best = -math.inf, game
         for option_id, child in children(game, ids):
-            value = stepped_value(child, seat, self.evaluate) - (
+            value = stepped_value(child, seat, evaluate) - (
                 DECLINE_PENALTY if option_id in DECLINES else 0.0
             )
             if value > best_value:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input
 
 from entropy_tui.club import identity
@@ -71,6 +72,19 @@ async def test_a_new_key_registers_with_the_password_and_lands_in_its_lobby(
         assert "ENTROPY club - Ann Lee" in text and "this key is your account now" in text
         assert "No table waits for you." in text
     assert identity.member(store, KEY) == store.player_named("ann lee")
+
+
+async def test_keys_that_arrive_together_fill_each_field_in_turn(store: Store) -> None:
+    """Over SSH a burst of keys reaches the app at once: Tab has moved to the password before
+    the keys after it are handed to a field."""
+    app = ClubApp(visitor(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in [*"Ann Lee", "tab", *PASSWORD]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await settle(pilot)
+        assert app.screen.query_one("#club-name", Input).value == "Ann Lee"
+        assert app.screen.query_one("#club-secret", Input).value == PASSWORD
 
 
 async def test_a_known_key_goes_straight_to_its_members_lobby(store: Store) -> None:

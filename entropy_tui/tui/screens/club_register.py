@@ -25,7 +25,13 @@ TOO_MANY_GUESSES = "Too many wrong passwords: this connection closes. Ask the cl
 
 
 class RegisterScreen(Screen[None]):
-    BINDINGS: ClassVar = [Binding("escape", "app.quit", "Leave")]
+    # Tab moves between the fields before the keys after it are handed to a field: typed
+    # quickly (or arriving together over SSH), "name, Tab, password" must not run into the name.
+    BINDINGS: ClassVar = [
+        Binding("escape", "app.quit", "Leave"),
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+    ]
     AUTO_FOCUS = "#club-name"
     DEFAULT_CSS = """
     RegisterScreen {

@@ -77,7 +77,10 @@ async def test_the_new_game_seed_is_empty_random_and_never_shown(
         assert isinstance(app.screen, NewGameScreen)
         assert "empty: a random seed, shown at the end" in screen_text(app)
         await pilot.press("ctrl+g")
-        await pilot.pause()
+        for _ in range(100):  # the game screen is pushed once the new game is set up
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.config.seed == DRAWN
         assert drawn_from_secrets == [64]
@@ -100,7 +103,10 @@ async def test_a_seed_typed_or_drawn_with_ctrl_r_is_used_and_one_past_64_bits_re
         assert seed_field.value == str(DRAWN)  # type: ignore[attr-defined]
         seed_field.value = str(SEED_LIMIT - 1)  # type: ignore[attr-defined]
         await pilot.press("ctrl+g")
-        await pilot.pause()
+        for _ in range(100):  # the game screen is pushed once the new game is set up
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.game.state.seed == SEED_LIMIT - 1
 

@@ -49,7 +49,10 @@ def register(
     # Whether a name is taken is told only to someone allowed in.
     invitation = None if open_club else _invitation_matching(store, secret)
     if not open_club and invitation is None and not _is_password(store, secret):
-        raise WrongSecret("Joining this club needs its password or an invitation code.")
+        wrong = (
+            "That is neither the club's password nor an unused invitation code. " if secret else ""
+        )
+        raise WrongSecret(f"{wrong}Joining this club needs its password or an invitation code.")
     try:
         if invitation is None:
             return store.add_player(name, name_key(name), fingerprint)

@@ -58,7 +58,7 @@ def test_a_closed_club_needs_its_password(store: Store, tmp_path: Path) -> None:
     with pytest.raises(Refused, match="needs its password or an invitation"):
         register(store, ANN_KEY, "Ann", open_club=False)
     set_password(store, "tea at the observatory")
-    with pytest.raises(Refused, match="needs its password"):
+    with pytest.raises(Refused, match="neither the club's password nor an unused invitation"):
         register(store, ANN_KEY, "Ann", open_club=False, secret="coffee")
     with pytest.raises(Refused, match="needs its password"):
         register(store, ANN_KEY, "Ann", open_club=False, secret="t" * 100_000)

@@ -22,12 +22,11 @@ import asyncssh
 from entropy_tui.ssh.session import (
     CLOSE_TIMEOUT,
     HANG_UP_GRACE,
-    INPUT_BUFFER_LIMIT,
     INPUT_BURST,
     INPUT_BYTES_PER_SECOND,
     RESIZES_PER_SECOND,
-    START_TIMEOUT,
     Allowance,
+    GuardedSession,
     RemoteScreen,
     needs_terminal_line,
 )
@@ -107,7 +106,7 @@ class ChannelTerminal:
 TerminalProgram = Callable[[ChannelTerminal], Awaitable[int]]
 
 
-class TerminalSession(asyncssh.SSHServerSession[bytes]):
+class TerminalSession(GuardedSession):
     """Runs `program(terminal)` as a task of this process when the client asks for a shell with
     a pty; refuses commands and subsystems (SFTP among them). The program's return is the exit
     status the client gets."""
@@ -120,18 +119,14 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         keep: Callable[[asyncio.Future[None]], None],
         close_connection: Callable[[], None],
     ) -> None:
-        self.screen = screen
+        super().__init__(screen)
         self._program = program
         self._port = port
         self._keep = keep
         self._close_connection = close_connection
-        self._channel: asyncssh.SSHServerChannel[bytes] | None = None
         self._terminal: ChannelTerminal | None = None
         self._term: str | None = None  # None: no pty was asked for
         self._task: asyncio.Future[None] | None = None
-        self._start_timer: asyncio.TimerHandle | None = None
-        self._input = bytearray()
-        self._input_paused = False
         self._input_allowance = Allowance(INPUT_BYTES_PER_SECOND, INPUT_BURST, monotonic)
         self._input_later: asyncio.TimerHandle | None = None
         self._resize_allowance = Allowance(RESIZES_PER_SECOND, 1, monotonic)
@@ -140,10 +135,6 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         self._hung_up = False
 
     # Requests from the client.
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self._channel = chan
-        self._start_timer = asyncio.get_running_loop().call_later(START_TIMEOUT, chan.close)
-
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object
     ) -> bool:
@@ -151,25 +142,9 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
         self.screen.columns, self.screen.rows = clamp_size(term_size[0], term_size[1])
         return True
 
-    def shell_requested(self) -> bool:
-        return True  # without a pty it is answered with one line in session_started
-
     def exec_requested(self, command: str) -> bool:
         log.info("refused a command from %s", self.screen.user)
         return False
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("refused the %r subsystem for %s", subsystem[:40], self.screen.user)
-        return False
-
-    def break_received(self, msec: int) -> bool:
-        return False
-
-    def signal_received(self, signal: str) -> None:
-        """Signals are the program's own business; a client may not send them."""
-
-    def eof_received(self) -> bool:
-        return True  # keep drawing: a terminal's input ending does not end the game
 
     def session_started(self) -> None:
         if self._start_timer is not None:
@@ -254,21 +229,6 @@ class TerminalSession(asyncssh.SSHServerSession[bytes]):
     @property
     def _lost(self) -> bool:
         return self._terminal is not None and self._terminal.lost
-
-    def _pace_client(self) -> None:
-        """Keys that wait make the client wait too: past the limit its channel is paused (its
-        SSH window closes), and opened again once half of what waits has gone."""
-        chan = self._channel
-        if chan is None:
-            return
-        if len(self._input) > INPUT_BUFFER_LIMIT and not self._input_paused:
-            self._input_paused = True
-            chan.pause_reading()
-        elif self._input_paused and len(self._input) <= INPUT_BUFFER_LIMIT // 2:
-            self._input_paused = False
-            # asyncssh passes on what it held before this returns, to data_received: which
-            # comes back here with the client paused or not, as what waits then says.
-            chan.resume_reading()
 
     # The client has gone.
     def connection_lost(self, exc: Exception | None) -> None:

@@ -89,7 +89,63 @@ def needs_terminal_line(user: str, port: int, command: str = "") -> bytes:
     return f"entropy-tui needs a terminal: connect with {login}\r\n".encode()
 
 
-class ProgramSession(asyncssh.SSHServerSession[bytes]):
+class GuardedSession(asyncssh.SSHServerSession[bytes]):
+    """What every login's session does alike: it must start within START_TIMEOUT; it refuses
+    subsystems (SFTP among them), breaks and signals; a terminal's input ending does not end
+    the game; and keys that pile up make the client wait (`_pace_client`). Subclasses say which
+    commands they take and run the program."""
+
+    def __init__(self, screen: RemoteScreen) -> None:
+        self.screen = screen
+        self._channel: asyncssh.SSHServerChannel[bytes] | None = None
+        self._start_timer: asyncio.TimerHandle | None = None
+        self._input = bytearray()  # keys from the client not yet passed on
+        self._input_paused = False
+        self._taking_held_input = False
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self._channel = chan
+        self._start_timer = asyncio.get_running_loop().call_later(START_TIMEOUT, chan.close)
+
+    def shell_requested(self) -> bool:
+        return True  # without a pty it is answered with one line in session_started
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("refused the %r subsystem for %s", subsystem[:40], self.screen.user)
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        """Signals are the program's own business; a client may not send them."""
+
+    def eof_received(self) -> bool:
+        return True  # keep drawing: a terminal's input ending does not end the game
+
+    def _pace_client(self) -> None:
+        """Keys that wait (for the program to read them, or to start) make the client wait too.
+        After a pause asyncssh opens the client's whole window again at the first bytes it passes
+        on, even while it still holds more: so on resuming, all it holds is taken at once (one
+        window at most), and only then is the client paused again if need be. Otherwise each
+        pause would let another window in, and a flood would pile up in the host without end."""
+        if self._taking_held_input:
+            return
+        assert self._channel is not None
+        if len(self._input) > INPUT_BUFFER_LIMIT and not self._input_paused:
+            self._input_paused = True
+            self._channel.pause_reading()
+        elif self._input_paused and len(self._input) <= INPUT_BUFFER_LIMIT // 2:
+            self._input_paused = False
+            self._taking_held_input = True
+            try:
+                self._channel.resume_reading()  # passes on what it holds before returning
+            finally:
+                self._taking_held_input = False
+            self._pace_client()
+
+
+class ProgramSession(GuardedSession):
     """Runs `command_for(user, key)` in a terminal of its own when the client asks for a shell
     (or for PLAIN_COMMAND) with a pty; refuses other commands and subsystems (SFTP among them)."""
 
@@ -101,33 +157,24 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         keep: Callable[[asyncio.Future[None]], None],
         close_connection: Callable[[], None],
     ) -> None:
-        self.screen = screen
+        super().__init__(screen)
         self._command_for = command_for
         self._port = port
         self._keep = keep
         self._close_connection = close_connection
-        self._channel: asyncssh.SSHServerChannel[bytes] | None = None
         self._program: PtyProgram | None = None
         self._term = "xterm"
         self._plain = False  # the client asked for PLAIN_COMMAND
         self._reading = False
         self._launched = False
-        self._input = bytearray()
-        self._input_paused = False
-        self._taking_held_input = False
         self._input_allowance = Allowance(INPUT_BYTES_PER_SECOND, INPUT_BURST, monotonic)
         self._input_later: asyncio.TimerHandle | None = None
         self._resize_allowance = Allowance(RESIZES_PER_SECOND, 1, monotonic)
         self._resize_later: asyncio.TimerHandle | None = None
         self._size_to_apply: tuple[int, int, int, int] | None = None
         self._lost = False
-        self._start_timer: asyncio.TimerHandle | None = None
 
     # Requests from the client.
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self._channel = chan
-        self._start_timer = asyncio.get_running_loop().call_later(START_TIMEOUT, chan.close)
-
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object
     ) -> bool:
@@ -157,28 +204,12 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
         self._size_to_apply = None
         self.screen.columns, self.screen.rows = self._program.size()
 
-    def shell_requested(self) -> bool:
-        return True  # without a pty it is answered with one line in session_started
-
     def exec_requested(self, command: str) -> bool:
         if command == PLAIN_COMMAND:
             self._plain = True
             return True
         log.info("refused a command from %s", self.screen.user)
         return False
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("refused the %r subsystem for %s", subsystem[:40], self.screen.user)
-        return False
-
-    def break_received(self, msec: int) -> bool:
-        return False
-
-    def signal_received(self, signal: str) -> None:
-        """Signals are the program's own business; a client may not send them."""
-
-    def eof_received(self) -> bool:
-        return True  # keep drawing: a terminal's input ending does not end the game
 
     def session_started(self) -> None:
         if self._start_timer is not None:
@@ -299,27 +330,6 @@ class ProgramSession(asyncssh.SSHServerSession[bytes]):
                     wait = self._input_allowance.wait_for(min(len(self._input), 1024))
                     self._input_later = loop.call_later(wait, self._flush_input)
         self._pace_client()
-
-    def _pace_client(self) -> None:
-        """Keys that wait (for the program to read them, or to start) make the client wait too.
-        After a pause asyncssh opens the client's whole window again at the first bytes it passes
-        on, even while it still holds more: so on resuming, all it holds is taken at once (one
-        window at most), and only then is the client paused again if need be. Otherwise each
-        pause would let another window in, and a flood would pile up in the host without end."""
-        if self._taking_held_input:
-            return
-        assert self._channel is not None
-        if len(self._input) > INPUT_BUFFER_LIMIT and not self._input_paused:
-            self._input_paused = True
-            self._channel.pause_reading()
-        elif self._input_paused and len(self._input) <= INPUT_BUFFER_LIMIT // 2:
-            self._input_paused = False
-            self._taking_held_input = True
-            try:
-                self._channel.resume_reading()  # passes on what it holds before returning
-            finally:
-                self._taking_held_input = False
-            self._pace_client()
 
     # The client has gone.
     def connection_lost(self, exc: Exception | None) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from entropy_tui.ssh import SshServer, start_ssh_server
+from entropy_tui.ssh.channel_terminal import TerminalProgram
 
 PROBE = Path(__file__).with_name("terminal_probe.py")
 needs_openssh = pytest.mark.skipif(
@@ -58,11 +59,13 @@ class ServerThread:
     def __init__(
         self,
         folder: Path,
-        command_for: ProbeCommands,
+        command_for: ProbeCommands | None = None,
         *,
         authorized_keys: Path | None = None,
         password: str | None = None,
+        program: TerminalProgram | None = None,
     ) -> None:
+        """`command_for`: a process per login; `program`: a task of the server's loop."""
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self._thread.start()
@@ -71,6 +74,7 @@ class ServerThread:
             start_ssh_server(
                 port=0, host="127.0.0.1", host_key=self.host_key,
                 authorized_keys=authorized_keys, password=password, command_for=command_for,
+                program=program,
             )
         )  # fmt: skip
 

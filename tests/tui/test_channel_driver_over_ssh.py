@@ -4,23 +4,19 @@ size, and an app that ends when its client goes."""
 
 from __future__ import annotations
 
-import asyncio
 import shlex
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
 from textual.events import Key, Resize
 from textual.widgets import Label
 
-from entropy_tui.ssh import SshServer, start_ssh_server
 from entropy_tui.ssh.channel_terminal import ChannelTerminal
 from entropy_tui.tui.channel_driver import run_on_terminal
-from tests.ssh.support import make_client_key, needs_openssh, ssh_options
+from tests.ssh.support import ServerThread, make_client_key, needs_openssh, ssh_options
 from tests.tui.tmux import Tmux, needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux]
@@ -51,39 +47,18 @@ class SizeApp(App[None]):
         self.query_one(Label).update(line)
 
 
-class InProcessServer:
+class InProcessServer(ServerThread):
     """An SSH server whose logins each run a SizeApp in its event loop, in a thread."""
 
     def __init__(self, folder: Path, authorized_keys: Path) -> None:
-        self.loop = asyncio.new_event_loop()
         self.ended: list[str] = []  # the players whose app has ended
-        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self._thread.start()
-        self.server: SshServer = self.call(
-            start_ssh_server(
-                port=0, host="127.0.0.1", host_key=folder / "host_key",
-                authorized_keys=authorized_keys, password=None, program=self.program,
-            )
-        )  # fmt: skip
+        super().__init__(folder, authorized_keys=authorized_keys, program=self.program)
 
     async def program(self, terminal: ChannelTerminal) -> int:
         try:
             return await run_on_terminal(SizeApp(terminal.screen.user), terminal)
         finally:
             self.ended.append(terminal.screen.user)
-
-    def call(self, coroutine: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
-
-    def close(self) -> None:
-        async def stop() -> None:
-            self.server.close()
-            await self.server.wait_closed()
-
-        self.call(stop())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(10)
-        self.loop.close()
 
 
 @pytest.fixture

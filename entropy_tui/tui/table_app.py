@@ -1,19 +1,18 @@
 """The app of one screen at a shared table (`entropy-tui join`): it talks to the table over its
 local socket, shows the lobby or this screen's seats, and keeps a replica of the game in step
-with the choices the table sends."""
+with the choices the table sends (tui/table_client.py)."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from textual.events import Mount
 
-from entropy_tui.play.session import Session
 from entropy_tui.table.protocol import MAX_TABLE_LINE, ProtocolError, decode, encode
-from entropy_tui.table.replica import OutOfStep, ReplicaSession
-from entropy_tui.tui.app import EntropyApp
+from entropy_tui.table.replica import OutOfStep
+from entropy_tui.tui.table_client import TableClientApp
 
 LEFT_THE_TABLE = "Leave the table? Your seat waits for you: connect again to take it back."
 CLOSE_THE_TABLE = (
@@ -22,15 +21,12 @@ CLOSE_THE_TABLE = (
 )
 
 
-class TableApp(EntropyApp):
-    CSS_PATH: ClassVar = [*EntropyApp.CSS_PATH, "table.tcss"]
-
+class TableApp(TableClientApp):
     def __init__(self, socket_path: Path, ticket: str | None, *, colourblind: bool = False):
         """`ticket` None: a visitor with no login (a browser), who reaches the lobby."""
-        super().__init__(bot_delay=0, colourblind=colourblind)
+        super().__init__(colourblind=colourblind)
         self.socket_path = socket_path
         self.ticket = ticket
-        self.replica: ReplicaSession | None = None
         self.farewell = ""  # why the table closed this screen, printed once it has
         self._writer: asyncio.StreamWriter | None = None
 
@@ -71,68 +67,23 @@ class TableApp(EntropyApp):
 
     # ------------------------------------------------------------------ from the table
     def receive(self, message: dict[str, Any]) -> None:
+        """The table's lobby and its goodbye here; the game's messages as every table's."""
         from entropy_tui.tui.screens.lobby import LobbyScreen
-        from entropy_tui.tui.screens.table_game import TableScreen
 
         op = message["op"]
-        # The main screen, once it shows (until then it draws the newest state when it does).
         screen = self.screen_stack[1] if len(self.screen_stack) > 1 else None
-        unready = (isinstance(screen, TableScreen) and screen.scene is None) or (
-            isinstance(screen, LobbyScreen) and not screen.is_mounted
-        )
-        if unready:
-            screen = None
+        lobby = screen if isinstance(screen, LobbyScreen) and screen.is_mounted else None
         if op == "lobby":
             self.game_in_progress = False
             self._show(LobbyScreen(message))
-        elif op == "game":
-            self.replica = ReplicaSession(message, self.send)
-            self.play(self.replica)
         elif op == "bye":
             self.leave(message.get("reason", "The table closed this screen."))
-        elif op == "table":
-            if self.replica is not None:
-                self.replica.seat_states = message["seats"]
-            if isinstance(screen, LobbyScreen):
-                screen.show(message)
-            elif isinstance(screen, TableScreen):
-                screen.show_table()
-        elif op == "refused":
-            if self.replica is not None:
-                self.replica.refused()
-            if isinstance(screen, LobbyScreen):
-                screen.show(screen.table, message["reason"])
-            elif isinstance(screen, TableScreen):
-                from entropy_tui.tui.widgets.prompt import Prompt
-
-                screen.query_one(Prompt).note(message["reason"])
-        elif self.replica is not None and op in ("chose", "note"):
-            if op == "chose":
-                self.replica.apply(message["step"], message["option"])
-            else:
-                self.replica.apply_note({k: v for k, v in message.items() if k != "op"})
-            if isinstance(screen, TableScreen):
-                screen.advance()
-            elif self.replica.game.over:
-                self.show_game_over(self.replica)
-
-    # ------------------------------------------------------------------ screens
-    def play(self, session: Session) -> None:
-        from entropy_tui.tui.screens.table_game import TableScreen
-
-        assert isinstance(session, ReplicaSession)
-        self.session = session
-        if session.game.over:
-            self.show_game_over(session)
-            return
-        self.game_in_progress = True
-        self._show(TableScreen(session))
-
-    def show_game_over(self, session: Session) -> None:
-        from entropy_tui.tui.screens.table_game import TableGameOverScreen
-
-        self.game_in_progress = False
-        self._show(TableGameOverScreen(session))
+        else:
+            if lobby is not None and op == "table":
+                lobby.show(message)
+            elif lobby is not None and op == "refused":
+                lobby.show(lobby.table, message["reason"])
+            super().receive(message)
 
     def action_request_quit(self) -> None:
         from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen

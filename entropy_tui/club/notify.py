@@ -19,6 +19,11 @@ import signal
 import subprocess
 from collections.abc import Sequence
 
+from entropy_tui.club.clocks import time_words
+from entropy_tui.club.presence import Presence
+from entropy_tui.club.records import Player
+from entropy_tui.rules import Game
+
 log = logging.getLogger("entropy_tui.club.notify")
 
 TIME_LIMIT = 30.0  # seconds a run may take before it is killed
@@ -119,3 +124,37 @@ async def _kill(process: asyncio.subprocess.Process) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     await process.wait()
+
+
+class Herald:
+    """Tells a member who is not connected that a table waits for them (a connected member's
+    screen says so itself, with the bell)."""
+
+    def __init__(self, notifier: Notifier, presence: Presence) -> None:
+        self.notifier = notifier
+        self.presence = presence
+
+    def turn_began(self, member: Player, table_id: int, game: Game, left: float | None) -> None:
+        if not self.presence.connected(member.id):
+            self.notifier.notify(member.name, table_id, turn_summary(table_id, game, left))
+
+
+def turn_summary(table_id: int, game: Game, left: float | None) -> str:
+    """ "Your move at table 7: Ann played Planet H10; 2 h 05 min left": the last public line of
+    another seat's in the log, and the time the member has (None: no clock runs)."""
+    decision = game.decision
+    pending = None if decision is None else decision.player
+    last = next(
+        (
+            event.text
+            for event in reversed(game.log)
+            if not event.private and event.seat not in (None, pending) and event.kind != "turn"
+        ),
+        None,
+    )
+    summary = f"Your move at table {table_id}"
+    if last is not None:
+        summary += f": {last}"
+    if left is not None:
+        summary += f"; {time_words(left)} left"
+    return summary

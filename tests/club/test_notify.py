@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from entropy_tui.club.notify import BadCommand, Notifier, command_argv, one_line
+from entropy_tui.bots import make_bot
+from entropy_tui.club.notify import BadCommand, Notifier, command_argv, one_line, turn_summary
 from entropy_tui.club.presence import Presence
+from tests.club.helpers import config
 
 SCRIPT = """\
 import json, sys, time
@@ -156,3 +158,24 @@ def test_a_member_is_connected_until_the_last_of_their_connections_leaves() -> N
     assert presence.connected(1)
     second()
     assert not presence.connected(1)
+
+
+def test_a_turn_is_summed_up_by_the_last_public_line_of_another_seat_and_the_time_left() -> None:
+    game = config(("Ann", None), ("Bob", None)).new_game()
+    bots = [make_bot("random", seat) for seat in range(2)]
+    started = game.decision
+    assert started is not None
+    while (decision := game.decision) is not None and decision.player == started.player:
+        game.choose(bots[decision.player].decide(game.view(decision.player), decision))
+    mover = game.decision
+    assert mover is not None
+    last = [
+        event.text
+        for event in game.log
+        if event.seat == started.player and event.kind != "turn" and not event.private
+    ][-1]
+    assert turn_summary(7, game, 7500) == f"Your move at table 7: {last}; 2 h 05 min left"
+    assert turn_summary(7, game, None) == f"Your move at table 7: {last}"
+    assert turn_summary(3, config(("Ann", None), ("Bob", None)).new_game(), 60) == (
+        "Your move at table 3; 1 min left"
+    )

@@ -13,6 +13,9 @@ TableStatus = Literal["open", "playing", "finished", "abandoned"]
 # Who made a decision: the person at the seat, the seat's own bot, or the bot the clock called
 # in for a person whose time ran out.
 Decider = Literal["player", "bot", "clock"]
+# What a member's running out of time does: a bot of the table's level plays that turn, or the
+# member forfeits the game.
+OnTimeout = Literal["bot", "forfeit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +27,16 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """A seat of a club table: a member (player_id) or a bot (its kind), never both; neither
-    while an open seat waits for someone to take it."""
+    while a free seat waits for someone to take it: anyone, or only the member `invited`."""
 
     seat: int
     player_id: int | None = None
     bot: str | None = None
+    invited: int | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.player_id is None and self.bot is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +49,14 @@ class TableRecord:
     pace_seconds: int  # live: each player's time bank; async: the limit per move
     status: TableStatus
     created_at: float
+    on_timeout: OnTimeout = "bot"
+    timeout_bot: str = "greedy"  # the bot level that plays a timed-out member's turn
+    created_by: int | None = None  # None: a table of a club database made before it was kept
+    forfeited: int | None = None  # the seat that lost on time, ending the game
+
+    def seat_of(self, player_id: int) -> int | None:
+        """The member's seat at this table, if they sit at it."""
+        return next((s.seat for s in self.seats if s.player_id == player_id), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +65,15 @@ class DecisionRecord:
     option_id: str
     decided_at: float
     decided_by: Decider
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRecord:
+    """A line of the club's own in a table's log, before the rules' event number at_event."""
+
+    at_event: int
+    seat: int | None
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +118,15 @@ class Invitation:
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """A seat as the lobby lists it: its member's name, or its bot's kind, or neither (free)."""
+    """A seat as the lobby lists it: its member's name, or its bot's kind, or neither (free);
+    a free seat kept for an invited member names them."""
 
     seat: int
     player_id: int | None
     name: str | None
     bot: str | None
+    invited: int | None = None
+    invited_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,8 @@ from entropy_tui.club.records import (
     Decider,
     DecisionRecord,
     Invitation,
+    NoteRecord,
+    OnTimeout,
     Pace,
     Player,
     Rating,
@@ -33,7 +35,34 @@ from entropy_tui.club.records import (
     TableSummary,
 )
 
-SCHEMA_VERSION = 1
+# Lines of the club's own in a table's log (a clock's bot playing a turn, a forfeit, a hint
+# asked for), each placed before the rules' event number at_event.
+NOTES = """CREATE TABLE notes (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id),
+        number INTEGER NOT NULL,
+        at_event INTEGER NOT NULL CHECK (at_event >= 0),
+        seat INTEGER CHECK (seat BETWEEN 0 AND 3),
+        text TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)) WITHOUT ROWID"""
+# A member's invitations, found without reading every seat.
+INVITED_INDEX = "CREATE INDEX seats_of_invited ON seats(invited) WHERE invited IS NOT NULL"
+# How a database of each older version is brought to the next, all in one transaction.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    2: (  # invitations, what a timeout does, who made a table, forfeits and the log's notes
+        "ALTER TABLE game_tables ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'bot'"
+        " CHECK (on_timeout IN ('bot', 'forfeit'))",
+        "ALTER TABLE game_tables ADD COLUMN timeout_bot TEXT NOT NULL DEFAULT 'greedy'",
+        "ALTER TABLE game_tables ADD COLUMN created_by INTEGER REFERENCES players(id)",
+        "ALTER TABLE game_tables ADD COLUMN forfeited INTEGER CHECK (forfeited BETWEEN 0 AND 3)",
+        "ALTER TABLE seats ADD COLUMN invited INTEGER REFERENCES players(id)"
+        " CHECK (invited IS NULL OR (player_id IS NULL AND bot IS NULL))",
+        NOTES,
+        INVITED_INDEX,
+    ),
+}
+SCHEMA_VERSION = 2
+# The schema as a new database is made: every table at this version, its columns in the order a
+# database upgraded from an older version has them (MIGRATIONS add theirs at the end).
 SCHEMA = (
     """CREATE TABLE players (
         id INTEGER PRIMARY KEY,
@@ -68,12 +97,19 @@ SCHEMA = (
         created_at REAL NOT NULL,
         -- the seat that decides now: the lobby's "your turn" without rebuilding any game
         to_move INTEGER CHECK (to_move BETWEEN 0 AND 3),
-        finished_at REAL)""",
+        finished_at REAL,
+        on_timeout TEXT NOT NULL DEFAULT 'bot' CHECK (on_timeout IN ('bot', 'forfeit')),
+        timeout_bot TEXT NOT NULL DEFAULT 'greedy',
+        created_by INTEGER REFERENCES players(id),
+        forfeited INTEGER CHECK (forfeited BETWEEN 0 AND 3))""",
     """CREATE TABLE seats (
         table_id INTEGER NOT NULL REFERENCES game_tables(id),
         seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
         player_id INTEGER REFERENCES players(id),
         bot TEXT,
+        -- a free seat kept for one member, until they take it
+        invited INTEGER REFERENCES players(id)
+            CHECK (invited IS NULL OR (player_id IS NULL AND bot IS NULL)),
         CHECK (player_id IS NULL OR bot IS NULL),
         PRIMARY KEY (table_id, seat)) WITHOUT ROWID""",
     """CREATE TABLE decisions (
@@ -101,10 +137,12 @@ SCHEMA = (
         mu_before REAL NOT NULL, sigma_before REAL NOT NULL,
         mu_after REAL NOT NULL, sigma_after REAL NOT NULL, games INTEGER NOT NULL,
         PRIMARY KEY (table_id, seat)) WITHOUT ROWID""",
+    NOTES,
     "CREATE INDEX ssh_keys_of_player ON ssh_keys(player_id)",
     "CREATE INDEX seats_of_player ON seats(player_id)",
     # The open tables, and the last games to finish, found without reading the archive.
     "CREATE INDEX tables_by_status ON game_tables(status, finished_at)",
+    INVITED_INDEX,
 )
 # What the lobby reads of a table: the time and count of its decisions come from the last one
 # (one look-up in the decisions' key each), never from reading them all.
@@ -124,9 +162,13 @@ MEMBERS_TABLES = (
 OPEN_TABLES = (
     " WHERE t.status = 'open'"
     " AND EXISTS (SELECT 1 FROM seats WHERE table_id = t.id"
-    " AND player_id IS NULL AND bot IS NULL)"
+    " AND player_id IS NULL AND bot IS NULL AND invited IS NULL)"
     " AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = t.id AND player_id = ?)"
     " ORDER BY t.created_at DESC LIMIT ?"
+)
+INVITATIONS = (
+    " WHERE t.status = 'open'"
+    " AND t.id IN (SELECT table_id FROM seats WHERE invited = ?) ORDER BY t.created_at"
 )
 FINISHED_TABLES = " WHERE t.status = 'finished' ORDER BY t.finished_at DESC LIMIT ?"
 
@@ -171,12 +213,14 @@ class Store:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")  # a commit survives a power cut too
         db.execute("PRAGMA foreign_keys = ON")
-        if self._version() == 0:
+        if self._version() < SCHEMA_VERSION:
             with self._transaction():
                 version = self._version()  # another process may have made it meanwhile
                 self._check_version(version)
                 if version == 0:
                     self._create()
+                else:
+                    self._migrate(version)
 
     def _version(self) -> int:
         return cast(int, self._db.execute("PRAGMA user_version").fetchone()[0])
@@ -193,6 +237,17 @@ class Store:
     def _create(self) -> None:
         for statement in SCHEMA:
             self._db.execute(statement)
+        self._set_version()
+
+    def _migrate(self, version: int) -> None:
+        """Brings a database of an older version to this one, inside the caller's transaction:
+        a failure leaves it as it was."""
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[step]:
+                self._db.execute(statement)
+        self._set_version()
+
+    def _set_version(self) -> None:
         # A pragma takes no parameters; the version is this module's own constant.
         self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
 
@@ -357,27 +412,54 @@ class Store:
         pace_seconds: int,
         status: TableStatus = "open",
         to_move: int | None = None,
+        on_timeout: OnTimeout = "bot",
+        timeout_bot: str = "greedy",
+        created_by: int | None = None,
     ) -> TableRecord:
         """A new table; `to_move` is the seat its game waits for first (None: none yet)."""
         now = self.clock()
         with self._transaction() as db:
             cursor = db.execute(
-                "INSERT INTO game_tables"
-                " (config, rated, pace, pace_seconds, status, created_at, to_move)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (config, int(rated), pace, pace_seconds, status, now, to_move),
+                "INSERT INTO game_tables (config, rated, pace, pace_seconds, status, created_at,"
+                " to_move, on_timeout, timeout_bot, created_by)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    config,
+                    int(rated),
+                    pace,
+                    pace_seconds,
+                    status,
+                    now,
+                    to_move,
+                    on_timeout,
+                    timeout_bot,
+                    created_by,
+                ),
             )
             table_id = cast(int, cursor.lastrowid)
             db.executemany(
-                "INSERT INTO seats (table_id, seat, player_id, bot) VALUES (?, ?, ?, ?)",
-                [(table_id, s.seat, s.player_id, s.bot) for s in seats],
+                "INSERT INTO seats (table_id, seat, player_id, bot, invited)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.player_id, s.bot, s.invited) for s in seats],
             )
-        return TableRecord(table_id, config, tuple(seats), rated, pace, pace_seconds, status, now)
+        return TableRecord(
+            table_id,
+            config,
+            tuple(seats),
+            rated,
+            pace,
+            pace_seconds,
+            status,
+            now,
+            on_timeout,
+            timeout_bot,
+            created_by,
+        )
 
     def table(self, table_id: int) -> TableRecord | None:
         row = self._one(
-            "SELECT id, config, rated, pace, pace_seconds, status, created_at FROM game_tables"
-            " WHERE id = ?",
+            "SELECT id, config, rated, pace, pace_seconds, status, created_at, on_timeout,"
+            " timeout_bot, created_by, forfeited FROM game_tables WHERE id = ?",
             (table_id,),
         )
         if row is None:
@@ -385,14 +467,77 @@ class Store:
         seats = tuple(
             SeatRecord(*seat)
             for seat in self._db.execute(
-                "SELECT seat, player_id, bot FROM seats WHERE table_id = ? ORDER BY seat",
+                "SELECT seat, player_id, bot, invited FROM seats WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
         )
-        table_id, config, rated, pace, pace_seconds, status, created_at = row
+        table_id, config, rated, pace, pace_seconds, status, created_at, *rest = row
+        on_timeout, timeout_bot, created_by, forfeited = rest
         return TableRecord(
-            table_id, config, seats, bool(rated), pace, pace_seconds, status, created_at
+            table_id,
+            config,
+            seats,
+            bool(rated),
+            pace,
+            pace_seconds,
+            status,
+            created_at,
+            on_timeout,
+            timeout_bot,
+            created_by,
+            forfeited,
         )
+
+    def take_seat(
+        self,
+        table_id: int,
+        player_id: int,
+        starting: Callable[[TableRecord], tuple[bytes, int | None]],
+    ) -> TableRecord:
+        """Seats the member at the open table, in the seat kept for them or else its first
+        free seat nobody is invited to; Conflict, saying why, when there is none (someone took
+        the last one first) or they sit there already. When that fills the table, its game
+        starts in the same transaction: `starting(table)` gives its settings (the seats all
+        known now) and the seat it waits for first, and the table is "playing"."""
+        with self._transaction() as db:
+            table = self.table(table_id)
+            if table is None:
+                raise Conflict(f"There is no table {table_id}.")
+            if table.status != "open":
+                raise Conflict(f"Table {table_id} has begun: it takes nobody else.")
+            if table.seat_of(player_id) is not None:
+                raise Conflict(f"You sit at table {table_id} already.")
+            free = [seat for seat in table.seats if seat.free]
+            kept = [seat for seat in free if seat.invited == player_id]
+            chosen = kept or [seat for seat in free if seat.invited is None]
+            if not chosen:
+                raise Conflict(f"Table {table_id} has no free seat left for you.")
+            db.execute(
+                "UPDATE seats SET player_id = ?, invited = NULL WHERE table_id = ? AND seat = ?",
+                (player_id, table_id, chosen[0].seat),
+            )
+            table = self.table(table_id)
+            assert table is not None
+            if any(seat.free for seat in table.seats):
+                return table
+            config, to_move = starting(table)
+            db.execute(
+                "UPDATE game_tables SET config = ?, status = 'playing', to_move = ? WHERE id = ?",
+                (config, to_move, table_id),
+            )
+            started = self.table(table_id)
+            assert started is not None
+            return started
+
+    def tables_waiting_for_bots(self) -> list[int]:
+        """The tables being played whose game waits for one of their bots: after a restart,
+        those bots play on."""
+        rows = self._db.execute(
+            "SELECT t.id FROM game_tables AS t JOIN seats AS s"
+            " ON s.table_id = t.id AND s.seat = t.to_move"
+            " WHERE t.status = 'playing' AND s.bot IS NOT NULL ORDER BY t.id"
+        )
+        return [table_id for (table_id,) in rows]
 
     def set_status(self, table_id: int, status: TableStatus) -> None:
         with self._transaction() as db:
@@ -438,17 +583,41 @@ class Store:
         )
         return [DecisionRecord(*row) for row in rows]
 
+    # ------------------------------------------------------------ the log's own notes
+    def add_note(self, table_id: int, note: NoteRecord) -> None:
+        with self._transaction() as db:
+            (count,) = db.execute(
+                "SELECT count(*) FROM notes WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            db.execute(
+                "INSERT INTO notes (table_id, number, at_event, seat, text) VALUES (?, ?, ?, ?, ?)",
+                (table_id, count, note.at_event, note.seat, note.text),
+            )
+
+    def notes(self, table_id: int) -> list[NoteRecord]:
+        rows = self._db.execute(
+            "SELECT at_event, seat, text FROM notes WHERE table_id = ? ORDER BY number",
+            (table_id,),
+        )
+        return [NoteRecord(*row) for row in rows]
+
     # ------------------------------------------------------------ results and ratings
     def finish(
-        self, table_id: int, results: Sequence[SeatResult], changes: Sequence[RatingChange]
+        self,
+        table_id: int,
+        results: Sequence[SeatResult],
+        changes: Sequence[RatingChange],
+        *,
+        forfeited: int | None = None,
     ) -> None:
         """The table's final scores and places, and each rated seat's new rating (its
-        member's, or its bot level's), kept in one transaction with the table marked finished."""
+        member's, or its bot level's), kept in one transaction with the table marked finished;
+        `forfeited`: the seat whose loss on time ended the game before its end."""
         with self._transaction() as db:
             finished = db.execute(
-                "UPDATE game_tables SET status = 'finished', to_move = NULL, finished_at = ?"
-                " WHERE id = ? AND status = 'playing'",
-                (self.clock(), table_id),
+                "UPDATE game_tables SET status = 'finished', to_move = NULL, finished_at = ?,"
+                " forfeited = ? WHERE id = ? AND status = 'playing'",
+                (self.clock(), forfeited, table_id),
             )
             if finished.rowcount != 1:
                 raise Conflict(f"Table {table_id} is not being played.")
@@ -527,8 +696,12 @@ class Store:
         return self._summaries(MEMBERS_TABLES, (player_id,))
 
     def open_tables(self, player_id: int, limit: int = 50) -> list[TableSummary]:
-        """Tables with a free seat that the member is not at, newest first."""
+        """Tables with a free seat anyone may take that the member is not at, newest first."""
         return self._summaries(OPEN_TABLES, (player_id, limit))
+
+    def invitations_of(self, player_id: int) -> list[TableSummary]:
+        """Open tables with a seat kept for the member, the oldest invitation first."""
+        return self._summaries(INVITATIONS, (player_id,))
 
     def finished_tables(self, limit: int = 50) -> list[TableSummary]:
         """Finished games, the last to end first, with each seat's place."""
@@ -542,8 +715,9 @@ class Store:
         marks = ", ".join("?" * len(ids))  # one parameter per table: no value enters the SQL
         seats: dict[int, list[SeatSummary]] = {table_id: [] for table_id in ids}
         for table_id, *seat in self._db.execute(
-            "SELECT s.table_id, s.seat, s.player_id, players.name, s.bot FROM seats AS s"
-            f" LEFT JOIN players ON players.id = s.player_id WHERE s.table_id IN ({marks})"
+            "SELECT s.table_id, s.seat, s.player_id, players.name, s.bot, s.invited,"
+            " guests.name FROM seats AS s LEFT JOIN players ON players.id = s.player_id"
+            f" LEFT JOIN players AS guests ON guests.id = s.invited WHERE s.table_id IN ({marks})"
             " ORDER BY s.table_id, s.seat",
             ids,
         ):
@@ -570,3 +744,8 @@ class Store:
             )
             for table_id, status, rated, pace, pace_seconds, to_move, since, decisions in rows
         ]
+
+    def playing_tables(self) -> list[TableSummary]:
+        """Every table being played, with the seat it waits for and when its last decision was
+        made: what the club's clocks watch."""
+        return self._summaries(" WHERE t.status = 'playing' ORDER BY t.id", ())

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from entropy_tui.bots.registry import level_name
 from entropy_tui.club import ratings
 from entropy_tui.club.records import (
     Decider,
@@ -20,7 +21,7 @@ from entropy_tui.club.records import (
     TableRecord,
 )
 from entropy_tui.club.store import Store
-from entropy_tui.play.config import GameConfig
+from entropy_tui.play.config import COLOURS, GameConfig, SeatConfig
 from entropy_tui.rules import Game, InvalidChoice
 from entropy_tui.saves.files import save_bytes
 from entropy_tui.saves.schema import SavedConfig
@@ -30,6 +31,57 @@ MAX_OPTION_ID = 200  # characters: longer than any option the rules offer
 
 class NotYourSeat(Exception):
     """A decision offered by someone who does not play the seat that decides now."""
+
+
+def seat_names(members: Sequence[str | None], bots: Sequence[str | None]) -> list[str]:
+    """The names a game gives its seats: each member's own, each bot's level ("Casual bot",
+    "Casual bot 2" for a second), a seat nobody has taken yet "Seat 3"; never two alike."""
+    names: list[str] = []
+    taken = {name.casefold() for name in members if name is not None}
+    for seat, (member, bot) in enumerate(zip(members, bots, strict=True)):
+        if member is not None:
+            names.append(member)
+            continue
+        base = f"{level_name(bot)} bot" if bot is not None else f"Seat {seat + 1}"
+        name, count = base, 1
+        while name.casefold() in taken:
+            count += 1
+            name = f"{base} {count}"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def new_settings(
+    names: Sequence[str],
+    bots: Sequence[str | None],
+    *,
+    seed: int,
+    alternative_objectives: bool,
+    open_hands: bool,
+) -> tuple[bytes, int | None]:
+    """A new game's settings as the save file's schema writes them, and the seat it waits
+    for first."""
+    config = GameConfig(
+        tuple(
+            SeatConfig(name, bot, COLOURS[seat].key)
+            for seat, (name, bot) in enumerate(zip(names, bots, strict=True))
+        ),
+        seed=seed,
+        alternative_objectives=alternative_objectives,
+        open_hands=open_hands,
+    )
+    game = config.new_game()
+    settings = msgspec.convert(game.config(), SavedConfig)
+    return msgspec.json.encode(settings), _to_move(game)
+
+
+def renamed_settings(config: bytes, names: Sequence[str]) -> tuple[bytes, int | None]:
+    """The stored settings with the seats' names as they are now (a table's last seat is
+    taken), and the seat its game waits for first."""
+    settings = msgspec.json.decode(config, type=SavedConfig)
+    settings.seats = list(names)
+    return msgspec.json.encode(settings), _to_move(Game.new(**settings.as_data()))
 
 
 def open_table(
@@ -87,7 +139,9 @@ class ClubTable:
         if len(option_id) > MAX_OPTION_ID:
             raise InvalidChoice("That is not an option of this game.")
         decision = self.game.decision
-        if decision is None:
+        if self.record.status == "open":
+            raise NotYourSeat("The game begins once every seat is taken.")
+        if decision is None or self.record.status != "playing":
             raise NotYourSeat("The game is over.")
         self._check_decider(self.record.seats[decision.player], decided_by, member)
         step = len(self.game.state.choices)
@@ -111,15 +165,28 @@ class ClubTable:
         if decided_by == "player" and (member is None or member != seat.player_id):
             raise NotYourSeat(f"Seat {seat.seat + 1} decides now, and it is not yours.")
 
+    def forfeit(self, seat: int) -> None:
+        """Ends the game before its end: `seat` lost on time and is placed last, the others by
+        their scores as they stand; a rated table rates that outcome. Conflict when the table
+        is not being played."""
+        totals = [score["total"] for score in self.game.scores()]
+        others = ratings.places([total for n, total in enumerate(totals) if n != seat])
+        finished = [*others[:seat], len(totals), *others[seat:]]
+        self._keep_results(totals, finished, forfeited=seat)
+
     def _finish(self) -> None:
         totals = [score["total"] for score in self.game.scores()]
-        finished = ratings.places(totals)
+        self._keep_results(totals, ratings.places(totals))
+
+    def _keep_results(
+        self, totals: list[int], finished: list[int], *, forfeited: int | None = None
+    ) -> None:
         results = [
             SeatResult(seat, total, place)
             for seat, (total, place) in enumerate(zip(totals, finished, strict=True))
         ]
         changes = self._rating_changes(finished) if self.record.rated else []
-        self.store.finish(self.record.id, results, changes)
+        self.store.finish(self.record.id, results, changes, forfeited=forfeited)
         self.record = self.store.table(self.record.id) or self.record
 
     def _rating_changes(self, finished: list[int]) -> list[RatingChange]:

@@ -1,6 +1,7 @@
 """What a member's lobby lists, read from the store in one go: the tables waiting for them first
-(the longest waiting first), their other tables, open tables to join, finished games and the
-leaderboard."""
+(the longest waiting first), their other tables, the tables they are invited to (a section of
+their own: taking the seat is a choice, not yet a table of theirs), open tables to join,
+finished games and the leaderboard."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class Lobby:
     finished: tuple[TableSummary, ...]
     leaderboard: tuple[tuple[Player, Rating], ...]
     read_at: float  # the store's time when it was read: how long a table has waited runs to it
+    invitations: tuple[TableSummary, ...] = ()  # open tables with a seat kept for the member
 
 
 def lobby(store: Store, member: Player) -> Lobby:
@@ -34,6 +36,7 @@ def lobby(store: Store, member: Player) -> Lobby:
         tuple(store.finished_tables(LISTED)),
         tuple(store.leaderboard(LISTED)),
         store.clock(),
+        tuple(store.invitations_of(member.id)),
     )
 
 

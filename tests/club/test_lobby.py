@@ -126,3 +126,23 @@ def test_the_finished_list_shows_the_last_game_to_end_first(store: Store, clock:
     play_out(first)
     assert [t.id for t in store.finished_tables()] == [first.record.id, second.record.id]
     assert [t.id for t in store.finished_tables(limit=1)] == [first.record.id]
+
+
+def test_a_table_with_a_seat_kept_for_a_member_is_their_invitation_not_an_open_table(
+    store: Store,
+) -> None:
+    ann, bob, cy = member(store, "Ann"), member(store, "Bob"), member(store, "Cy")
+    kept = store.create_table(
+        b"{}", [SeatRecord(0, ann), SeatRecord(1, invited=bob)], rated=False, pace="live",
+        pace_seconds=900,
+    )  # fmt: skip
+    bobs = lobby(store, player(store, bob))
+    assert [t.id for t in bobs.invitations] == [kept.id] and not bobs.open_tables
+    (summary,) = bobs.invitations
+    assert [(s.name, s.invited, s.invited_name) for s in summary.seats] == [
+        ("Ann", None, None),
+        (None, bob, "Bob"),
+    ]
+    cys = lobby(store, player(store, cy))
+    assert not cys.invitations and not cys.open_tables  # the seat is Bob's to take, not hers
+    assert lobby(store, player(store, ann)).invitations == ()

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 from entropy_tui.cli.options import add_listen, add_password, add_ssh_port
 
 if TYPE_CHECKING:
+    from entropy_tui.club.notify import Notifier
+    from entropy_tui.club.presence import Presence
+    from entropy_tui.club.rooms import Rooms
     from entropy_tui.club.store import Store
     from entropy_tui.ssh.channel_terminal import ChannelTerminal
 
@@ -48,10 +51,19 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "the club's password, which a new key gives to join (only its hash is kept; left out,"
         " the club keeps the one it has, or one is made up and shown)",
     )
+    parser.add_argument(
+        "--notify-command",
+        metavar="CMD",
+        help="when a table waits for a player who is not connected, run CMD (a program and its"
+        " arguments, no shell) with three more: the player's name, the table's number and a"
+        " line such as 'Your move at table 7: Ann placed their Planet token; 2 h 05 min left'"
+        " (to send them a mail or a chat message)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from entropy_tui.club import identity
+    from entropy_tui.club.notify import BadCommand, command_argv
     from entropy_tui.club.store import ClubDatabaseError, Store
     from entropy_tui.saves.folder import saves_dir
 
@@ -59,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
         return _refused("--open lets anyone join without a password; leave --password out")
     if args.password == "":
         return _refused("--password '' would let anyone in: use --open for that")
+    try:
+        notify = None if args.notify_command is None else command_argv(args.notify_command)
+    except BadCommand as error:
+        return _refused(str(error))
     path = args.db if args.db is not None else saves_dir() / DATABASE_FILE
     try:
         store = Store(path)
@@ -69,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             joining = _joining(store, args.open, args.password)
         except identity.Refused as refusal:
             return _refused(str(refusal))
-        return asyncio.run(_serve(store, args, joining))
+        return asyncio.run(_serve(store, args, joining, notify))
 
 
 def _joining(store: Store, open_club: bool, password: str | None) -> str:
@@ -90,7 +106,11 @@ def _joining(store: Store, open_club: bool, password: str | None) -> str:
     return f"Joining takes the club's password, {made_up}, or an invitation code."
 
 
-async def _serve(store: Store, args: argparse.Namespace, joining: str) -> int:
+async def _serve(
+    store: Store, args: argparse.Namespace, joining: str, notify: list[str] | None
+) -> int:
+    from entropy_tui.club.presence import Presence
+    from entropy_tui.club.rooms import Rooms
     from entropy_tui.saves.folder import saves_dir
     from entropy_tui.ssh import HostKeyError, SshServer, ensure_host_key, start_ssh_server
     from entropy_tui.table.host import HOST_KEY_FILE
@@ -103,6 +123,7 @@ async def _serve(store: Store, args: argparse.Namespace, joining: str) -> int:
     except HostKeyError as error:
         return _refused(f"{key_path}: {error} (move it away: a new key is made)")
     server: SshServer | None = None
+    rooms, presence = Rooms(store), Presence()  # every table; who is connected now
 
     async def program(terminal: ChannelTerminal) -> int:
         screen = terminal.screen
@@ -137,14 +158,32 @@ async def _serve(store: Store, args: argparse.Namespace, joining: str) -> int:
         sep="\n",
         flush=True,
     )
+    timekeeper, notifier = _keep_time(store, rooms, presence, notify)
     try:
         await stop.wait()
     finally:
+        timekeeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await timekeeper
+        if notifier is not None:
+            await notifier.close()
         server.close()
         with contextlib.suppress(Exception):
             await server.wait_closed()
     print("The club is closed.", flush=True)
     return 0
+
+
+def _keep_time(
+    store: Store, rooms: Rooms, presence: Presence, notify: list[str] | None
+) -> tuple[asyncio.Task[None], Notifier | None]:
+    """The task that times tables out and tells players away that a table waits for them."""
+    from entropy_tui.club.notify import Herald, Notifier
+    from entropy_tui.club.timekeeper import Timekeeper
+
+    notifier = None if notify is None else Notifier(notify)
+    herald = None if notifier is None else Herald(notifier, presence)
+    return asyncio.create_task(Timekeeper(store, rooms, herald=herald).run()), notifier
 
 
 def _refused(problem: str) -> int:

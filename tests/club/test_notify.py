@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from entropy_tui.bots import make_bot
+from entropy_tui.cli.main import main
 from entropy_tui.club.notify import BadCommand, Notifier, command_argv, one_line, turn_summary
 from entropy_tui.club.presence import Presence
 from tests.club.helpers import config
@@ -179,3 +180,17 @@ def test_a_turn_is_summed_up_by_the_last_public_line_of_another_seat_and_the_tim
     assert turn_summary(3, config(("Ann", None), ("Bob", None)).new_game(), 60) == (
         "Your move at table 3; 1 min left"
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [("no-such-program-anywhere", "no program"), ("mail 'unclosed", "can't be read")],
+)
+def test_the_club_refuses_a_notify_command_it_cant_run_before_it_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, said: str
+) -> None:
+    database = tmp_path / "club.db"
+    argv = ["club", "--open", "--db", str(database), "--notify-command", command]
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err
+    assert not database.exists()

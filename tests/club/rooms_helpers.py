@@ -57,3 +57,9 @@ async def until(condition: Callable[[], bool], what: str, seconds: float = 60.0)
         if loop.time() > deadline:
             raise AssertionError(f"waited {seconds} s for {what}")
         await asyncio.sleep(0.005)
+
+
+async def turn_of(rooms: Rooms, table_id: int, who: Player) -> None:
+    """Waits until the table's game waits for the member."""
+    room = rooms.room(table_id)
+    await until(lambda: room.member_to_move() == who.id, f"{who.name}'s turn")

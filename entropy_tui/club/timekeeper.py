@@ -167,7 +167,9 @@ class Timekeeper:
             followed = self._tables[table.id] = Followed(record, start)
         if len(followed.timed) < table.decisions:
             game = self._game(followed)
-            for decision in self.store.decisions(table.id)[len(followed.timed) :]:
+            # Up to the count read with the seat to move, so that the two agree.
+            new = self.store.decisions(table.id)[len(followed.timed) : table.decisions]
+            for decision in new:
                 current = game.decision
                 if current is None:
                     raise ValueError(f"table {table.id}: a decision stored after the game's end")

@@ -282,3 +282,34 @@ async def test_a_forfeit_ends_the_room(store: Store, clock: Clock) -> None:
     assert (record.status, record.forfeited) == ("finished", room.record.seat_of(ann.id))
     assert store.playing_tables() == []
     rooms.close()
+
+
+class Failing(Referee):
+    def decide_by_clock(self, table_id: int) -> None:
+        self.timed_out.append(table_id)
+        raise RuntimeError("the bot fell over")
+
+
+def test_a_time_out_that_fails_is_logged_and_the_other_tables_still_time_out(
+    store: Store, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    first = new_table(store)
+    second = ClubTable.load(
+        store,
+        store.create_table(
+            first.record.config,
+            [SeatRecord(0, member(store, "Cy")), SeatRecord(1, member(store, "Di"))],
+            rated=False,
+            pace="live",
+            pace_seconds=20 * 60,
+            status="playing",
+            to_move=first.game.decision.player if first.game.decision else None,
+        ).id,
+    )
+    referee = Failing(store)
+    keeper = Timekeeper(store, referee, clock=clock)
+    keeper.check()
+    clock.now += 20 * MINUTE
+    keeper.check()
+    assert referee.timed_out == [first.record.id, second.record.id]
+    assert caplog.text.count("time ran out, and that failed") == 2

@@ -5,8 +5,9 @@ process: a visit gets the `game` welcome as `entropy-tui host` builds it (a memb
 as its player, anyone else as a spectator, whose screen shows only the public view, as a host's
 spectator's does), then each `chose`, `note` and `table`. A visit's `choose` is checked as the
 host checks it, kept by ClubTable.decide (stored before anyone hears of it), then sent to every
-visit. Bots play on their own, whether anyone visits or not: a searching bot thinks in a worker
-thread and hands its answer back to the loop, where it is dropped if the game moved on.
+visit. Bots play on their own, whether anyone visits or not: every bot thinks in a worker thread
+(a Casual bot's answer can take 100 ms, an Expert's a second) and hands its answer back to the
+loop, where it is dropped if the game moved on.
 
 Everything here runs in the event loop's thread, as every screen of the club does.
 """
@@ -23,7 +24,7 @@ from typing import Any
 
 from entropy_tui.bots import make_bot
 from entropy_tui.bots.base import Bot
-from entropy_tui.bots.registry import LEVEL_OF, level_name
+from entropy_tui.bots.registry import level_name
 from entropy_tui.club.names import NameRefused, display_name, name_key
 from entropy_tui.club.records import Decider, NoteRecord, Player, SeatRecord, TableRecord
 from entropy_tui.club.requests import TableRequest
@@ -140,7 +141,7 @@ class Rooms:
         self.bot_delay = bot_delay  # a bot's answer comes no sooner, while anyone watches
         self._rooms: dict[int, Room] = {}
         self._turn_listeners: list[TurnListener] = []
-        self._worker: WorkerThread | None = None  # where searching bots think
+        self._worker: WorkerThread | None = None  # where the bots think, one at a time
 
     # ------------------------------------------------------------------ tables
     def create(self, creator: Player, request: TableRequest) -> TableRecord:
@@ -437,7 +438,11 @@ class Rooms:
 
     # ------------------------------------------------------------------ after a decision
     def _chosen(self, room: Room, step: int, option_id: str, previous: int | None) -> None:
-        """Every visit makes the same choice; then the next seat is told, or its bot plays."""
+        """Every visit makes the same choice; then the next seat is told, or its bot plays.
+        Whatever a bot was working out for that step is dropped."""
+        if room.handle is not None:
+            room.handle.cancel()
+        room.thinking = room.handle = None
         self._broadcast(room, {"op": "chose", "step": step, "option": option_id})
         self._begun(room, previous)
 
@@ -497,20 +502,18 @@ class Rooms:
         room.thinking = step
         bot = room.bots.get((seat, kind))
         if bot is None:
-            seed = bot_seed(game.state.seed, seat) + (0 if decided_by == "bot" else 7)
+            # The clock's bot draws from a generator of its own, apart from the seat's.
+            seed = bot_seed(game.state.seed, seat) * (1 if decided_by == "bot" else -1)
             bot = room.bots[seat, kind] = make_bot(kind, seed, catalog=game.catalog)
         job = partial(bot.decide, game.view(seat), PlainDecision.of(decision))
         ready_at = loop.time() + (self.bot_delay if room.visits else 0.0)
         answered = partial(self._answered, room, step, decided_by, ready_at)
-        if not LEVEL_OF[kind].searches:
-            loop.call_soon(answered, _answer(job))
-            return
 
         def reply(answer: object) -> None:  # in the worker's thread
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
                 loop.call_soon_threadsafe(answered, answer)
 
-        if self._worker is None:
+        if self._worker is None:  # even a Casual bot's answer can take 100 ms: not in the loop
             self._worker = WorkerThread()
         self._worker.ask(job, reply)
 
@@ -606,14 +609,6 @@ def _malformed(message: dict[str, Any]) -> str | None:
         if not isinstance(value, kind) or isinstance(value, bool):
             return f"Not understood: {op}: {name} must be a {kind.__name__}."
     return None
-
-
-def _answer(job: Callable[[], str]) -> object:
-    """A quick bot's answer, or the exception it raised (then another bot decides)."""
-    try:
-        return job()
-    except Exception as error:
-        return error
 
 
 def _enabled(decision: Decision, option_id: str) -> bool:

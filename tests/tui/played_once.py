@@ -81,7 +81,9 @@ def played_once(make: Callable[Args, Session]) -> Callable[Args, Session]:
                 _to_shared(shared, session)
             played[key] = session
         kept = played[key]
-        # The game by the engine's own copy (its look-ahead caches are not for deepcopy).
-        return copy.deepcopy(kept, memo={id(kept.game): kept.game.copy()})
+        # The game by the engine's own copy (its look-ahead caches are not for deepcopy); the
+        # catalog, which the bots hold too, is read-only data and is shared, not copied.
+        catalog = kept.game.catalog
+        return copy.deepcopy(kept, memo={id(kept.game): kept.game.copy(), id(catalog): catalog})
 
     return copied

@@ -3,17 +3,18 @@ clock is kept anywhere else, so a restart loses no second and adds none).
 
 A live table gives each member a time bank for the whole game; an async table gives each move
 its own limit. A decision's thinking span runs from the decision before it (any seat's, or the
-game's start) to it, and counts against the seat that made it: a turn of several decisions is
-the sum of its spans. A bot's seat runs no clock, so the time a bot takes is no member's; the
-decisions the clock's bot makes for a member whose time ran out count as that member's (the
-first of them ends the span the member let run out)."""
+game's start: when its last seat was taken, never the table's making, so a table that waited
+open spends no one's time) to it, and counts against the seat that made it: a turn of several
+decisions is the sum of its spans. A bot's seat runs no clock, so the time a bot takes is no
+member's; the decisions the clock's bot makes for a member whose time ran out count as that
+member's (the first of them ends the span the member let run out)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from entropy_tui.club.records import Pace
+from entropy_tui.club.records import Pace, TableRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,16 @@ class TableClock:
             if decision.seat != self.pending:
                 return decision.decided_at
         return self.start
+
+
+def table_clock(record: TableRecord, decisions: Sequence[Timed], pending: int | None) -> TableClock:
+    """The clocks of a table being played: its members' seats, from when its game began."""
+    if record.started_at is None:
+        raise ValueError(f"table {record.id} has not begun: no clock runs there")
+    people = frozenset(seat.seat for seat in record.seats if seat.player_id is not None)
+    return TableClock(
+        record.pace, record.pace_seconds, record.started_at, people, decisions, pending
+    )
 
 
 def time_words(seconds: float) -> str:

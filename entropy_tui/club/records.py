@@ -53,6 +53,7 @@ class TableRecord:
     timeout_bot: str = "greedy"  # the bot level that plays a timed-out member's turn
     created_by: int | None = None  # None: a table of a club database made before it was kept
     forfeited: int | None = None  # the seat that lost on time, ending the game
+    started_at: float | None = None  # when the game began (None: the table is open still)
 
     def seat_of(self, player_id: int) -> int | None:
         """The member's seat at this table, if they sit at it."""
@@ -140,7 +141,7 @@ class TableSummary:
     pace_seconds: int
     seats: tuple[SeatSummary, ...]
     to_move: int | None  # the seat that decides now (None: the game waits for no one)
-    since: float  # when the last decision was made (or the table made, before any)
+    since: float  # when the last decision was made (or the game began, before any)
     decisions: int
     places: tuple[int, ...] = ()  # a finished table's place of each seat, in seat order
 

@@ -46,7 +46,8 @@ NOTES = """CREATE TABLE notes (
         PRIMARY KEY (table_id, number)) WITHOUT ROWID"""
 # A member's invitations, found without reading every seat.
 INVITED_INDEX = "CREATE INDEX seats_of_invited ON seats(invited) WHERE invited IS NOT NULL"
-# How a database of each older version is brought to the next, all in one transaction.
+# How a database of each older version is brought to the next, all in one transaction; a
+# statement may read the time of the upgrade as :now.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     2: (  # invitations, what a timeout does, who made a table, forfeits and the log's notes
         "ALTER TABLE game_tables ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'bot'"
@@ -59,8 +60,17 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         NOTES,
         INVITED_INDEX,
     ),
+    3: (  # when each table's game began, where its first thinking span starts
+        "ALTER TABLE game_tables ADD COLUMN started_at REAL",
+        # Version 2 kept no such time: a game's first decision is the latest it can have
+        # begun (its thinking is then free, but no member is charged for the time the table
+        # waited open), and a game nobody has decided in yet begins with the upgrade.
+        "UPDATE game_tables SET started_at = coalesce((SELECT decided_at FROM decisions"
+        " WHERE table_id = game_tables.id AND step = 0),"
+        " CASE status WHEN 'playing' THEN :now ELSE created_at END) WHERE status != 'open'",
+    ),
 }
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # The schema as a new database is made: every table at this version, its columns in the order a
 # database upgraded from an older version has them (MIGRATIONS add theirs at the end).
 SCHEMA = (
@@ -101,7 +111,9 @@ SCHEMA = (
         on_timeout TEXT NOT NULL DEFAULT 'bot' CHECK (on_timeout IN ('bot', 'forfeit')),
         timeout_bot TEXT NOT NULL DEFAULT 'greedy',
         created_by INTEGER REFERENCES players(id),
-        forfeited INTEGER CHECK (forfeited BETWEEN 0 AND 3))""",
+        forfeited INTEGER CHECK (forfeited BETWEEN 0 AND 3),
+        -- when the game began: at the table's creation, or when its last seat was taken
+        started_at REAL)""",
     """CREATE TABLE seats (
         table_id INTEGER NOT NULL REFERENCES game_tables(id),
         seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
@@ -149,7 +161,7 @@ SCHEMA = (
 SUMMARY = (
     "SELECT t.id, t.status, t.rated, t.pace, t.pace_seconds, t.to_move,"
     " coalesce((SELECT decided_at FROM decisions WHERE table_id = t.id"
-    " ORDER BY step DESC LIMIT 1), t.created_at),"
+    " ORDER BY step DESC LIMIT 1), t.started_at, t.created_at),"
     " coalesce((SELECT step + 1 FROM decisions WHERE table_id = t.id"
     " ORDER BY step DESC LIMIT 1), 0)"
     " FROM game_tables AS t"
@@ -242,9 +254,10 @@ class Store:
     def _migrate(self, version: int) -> None:
         """Brings a database of an older version to this one, inside the caller's transaction:
         a failure leaves it as it was."""
+        now = {"now": self.clock()}
         for step in range(version + 1, SCHEMA_VERSION + 1):
             for statement in MIGRATIONS[step]:
-                self._db.execute(statement)
+                self._db.execute(statement, now)
         self._set_version()
 
     def _set_version(self) -> None:
@@ -416,13 +429,15 @@ class Store:
         timeout_bot: str = "greedy",
         created_by: int | None = None,
     ) -> TableRecord:
-        """A new table; `to_move` is the seat its game waits for first (None: none yet)."""
+        """A new table; `to_move` is the seat its game waits for first (None: none yet). A
+        table made "playing" begins now."""
         now = self.clock()
+        started_at = now if status == "playing" else None
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO game_tables (config, rated, pace, pace_seconds, status, created_at,"
-                " to_move, on_timeout, timeout_bot, created_by)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " to_move, on_timeout, timeout_bot, created_by, started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     config,
                     int(rated),
@@ -434,6 +449,7 @@ class Store:
                     on_timeout,
                     timeout_bot,
                     created_by,
+                    started_at,
                 ),
             )
             table_id = cast(int, cursor.lastrowid)
@@ -454,12 +470,13 @@ class Store:
             on_timeout,
             timeout_bot,
             created_by,
+            started_at=started_at,
         )
 
     def table(self, table_id: int) -> TableRecord | None:
         row = self._one(
             "SELECT id, config, rated, pace, pace_seconds, status, created_at, on_timeout,"
-            " timeout_bot, created_by, forfeited FROM game_tables WHERE id = ?",
+            " timeout_bot, created_by, forfeited, started_at FROM game_tables WHERE id = ?",
             (table_id,),
         )
         if row is None:
@@ -472,7 +489,7 @@ class Store:
             )
         )
         table_id, config, rated, pace, pace_seconds, status, created_at, *rest = row
-        on_timeout, timeout_bot, created_by, forfeited = rest
+        on_timeout, timeout_bot, created_by, forfeited, started_at = rest
         return TableRecord(
             table_id,
             config,
@@ -486,6 +503,7 @@ class Store:
             timeout_bot,
             created_by,
             forfeited,
+            started_at,
         )
 
     def take_seat(
@@ -498,7 +516,7 @@ class Store:
         free seat nobody is invited to; Conflict, saying why, when there is none (someone took
         the last one first) or they sit there already. When that fills the table, its game
         starts in the same transaction: `starting(table)` gives its settings (the seats all
-        known now) and the seat it waits for first, and the table is "playing"."""
+        known now) and the seat it waits for first, and the table is "playing", begun now."""
         with self._transaction() as db:
             table = self.table(table_id)
             if table is None:
@@ -522,8 +540,9 @@ class Store:
                 return table
             config, to_move = starting(table)
             db.execute(
-                "UPDATE game_tables SET config = ?, status = 'playing', to_move = ? WHERE id = ?",
-                (config, to_move, table_id),
+                "UPDATE game_tables SET config = ?, status = 'playing', to_move = ?,"
+                " started_at = ? WHERE id = ?",
+                (config, to_move, self.clock(), table_id),
             )
             started = self.table(table_id)
             assert started is not None

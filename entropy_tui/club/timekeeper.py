@@ -16,7 +16,7 @@ from typing import Protocol
 
 import msgspec
 
-from entropy_tui.club.clocks import TableClock, Timed
+from entropy_tui.club.clocks import TableClock, Timed, table_clock
 from entropy_tui.club.notify import Herald
 from entropy_tui.club.records import TableRecord, TableSummary
 from entropy_tui.club.store import Store
@@ -43,15 +43,12 @@ class Followed:
     async one's, rarely needed, is replayed when it is)."""
 
     record: TableRecord
-    start: float
     timed: list[Timed] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)
     game: Game | None = None
 
     def clock(self, pending: int | None) -> TableClock:
-        people = frozenset(seat.seat for seat in self.record.seats if seat.player_id is not None)
-        record = self.record
-        return TableClock(record.pace, record.pace_seconds, self.start, people, self.timed, pending)
+        return table_clock(self.record, self.timed, pending)
 
     def turn_began_at(self, pending: int) -> int:
         """The number of decisions stored when the pending seat's turn began."""
@@ -124,7 +121,7 @@ class Timekeeper:
         deadlines: list[float] = []
         for table in playing:
             try:
-                followed = self._follow(table, now)
+                followed = self._follow(table)
                 deadline = self._look(table, followed, now)
             except Exception:  # one table that can't be read must not stop the others' clocks
                 log.exception("table %d: its clock can't be read", table.id)
@@ -154,17 +151,13 @@ class Timekeeper:
                 self._herald(table, followed, pending, clock.time_left(now)[pending])
         return clock.deadline()
 
-    def _follow(self, table: TableSummary, now: float) -> Followed:
+    def _follow(self, table: TableSummary) -> Followed:
         followed = self._tables.get(table.id)
         if followed is None:
             record = self.store.table(table.id)
             if record is None:
                 raise KeyError(table.id)
-            # A table that waited open for its seats keeps no time its game began: counting
-            # from when it was made would spend that wait, so its first span counts from when
-            # this club first saw it played, unless a decision is stored already.
-            start = record.created_at if table.decisions else max(record.created_at, now)
-            followed = self._tables[table.id] = Followed(record, start)
+            followed = self._tables[table.id] = Followed(record)
         if len(followed.timed) < table.decisions:
             game = self._game(followed)
             # Up to the count read with the seat to move, so that the two agree.

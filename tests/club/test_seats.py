@@ -11,6 +11,7 @@ import pytest
 
 from entropy_tui.club.records import SeatRecord, TableRecord, TableStatus
 from entropy_tui.club.store import Conflict, Store
+from tests.club.conftest import Clock
 from tests.club.helpers import member
 
 
@@ -103,3 +104,25 @@ def test_tables_whose_game_waits_for_a_bot_are_found_after_a_restart(store: Stor
     table("playing", 0)
     table("open", None)
     assert store.tables_waiting_for_bots() == [bots_turn]
+
+
+def test_a_game_begins_when_its_last_seat_is_taken_or_at_once_when_none_waits(
+    store: Store, clock: Clock
+) -> None:
+    ann, bob = member(store, "Ann"), member(store, "Bob")
+    made = clock.now
+    waiting = store.create_table(
+        b"{}", [SeatRecord(0, ann), SeatRecord(1)], rated=False, pace="live", pace_seconds=900
+    )
+    assert waiting.started_at is None
+    clock.now += 3600  # an hour open
+    begun = store.take_seat(waiting.id, bob, started)
+    assert (begun.created_at, begun.started_at) == (made, made + 3600)
+    # The lobby's "waiting since" for a turn nobody has taken yet: the game's start.
+    assert store.tables_of(bob)[0].since == made + 3600
+    at_once = store.create_table(
+        b"{}", [SeatRecord(0, ann), SeatRecord(1, bot="greedy")], rated=False, pace="live",
+        pace_seconds=900, status="playing", to_move=0,
+    )  # fmt: skip
+    assert at_once.started_at == at_once.created_at == clock.now
+    assert store.table(at_once.id) == at_once

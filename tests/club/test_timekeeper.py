@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -313,3 +314,43 @@ def test_a_time_out_that_fails_is_logged_and_the_other_tables_still_time_out(
     keeper.check()
     assert referee.timed_out == [first.record.id, second.record.id]
     assert caplog.text.count("time ran out, and that failed") == 2
+
+
+def table_waiting_an_hour(rooms: Rooms, clock: Clock) -> ClubTable:
+    """A live table (20 minutes each) Ann makes with an open seat, which Bob takes an hour
+    later: its game begins then."""
+    ann, bob = player(rooms.store, "Ann"), player(rooms.store, "Bob")
+    request = TableRequest((SeatRequest("creator"), SeatRequest("open")), pace_seconds=20 * 60)
+    table_id = rooms.create(ann, request).id
+    clock.now += 60 * MINUTE
+    rooms.join(table_id, bob)
+    return rooms.room(table_id).table
+
+
+def test_a_live_bank_spends_no_time_the_table_waited_open_across_a_restart(
+    tmp_path: Path, clock: Clock
+) -> None:
+    path = tmp_path / "club.db"
+    with Store(path, clock=clock) as store:
+        table = table_waiting_an_hour(Rooms(store), clock)
+        play_turn(table, clock, 2)  # the first seat spends 2 of its 20 minutes
+        play_turn(table, clock, 1)  # the second seat 1: the first seat's turn again
+    with Store(path, clock=clock) as store:  # the club restarts
+        referee = Referee(store)
+        keeper = Timekeeper(store, referee, clock=clock)
+        Rooms(store).resume_bots()
+        assert keeper.check() == clock.now + 18 * MINUTE
+        assert referee.timed_out == []
+
+
+def test_a_first_turn_runs_from_the_games_start_across_a_restart(
+    tmp_path: Path, clock: Clock
+) -> None:
+    path = tmp_path / "club.db"
+    with Store(path, clock=clock) as store:
+        table_waiting_an_hour(Rooms(store), clock)
+        began = clock.now
+        clock.now += 5 * MINUTE  # the first seat thinks, and the club stops
+    with Store(path, clock=clock) as store:
+        keeper = Timekeeper(store, Referee(store), clock=clock)
+        assert keeper.check() == began + 20 * MINUTE

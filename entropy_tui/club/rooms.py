@@ -25,6 +25,7 @@ from typing import Any
 from entropy_tui.bots import make_bot
 from entropy_tui.bots.base import Bot
 from entropy_tui.bots.registry import level_name
+from entropy_tui.club.archive import NotArchived, finished_save
 from entropy_tui.club.names import NameRefused, display_name, name_key
 from entropy_tui.club.records import Decider, NoteRecord, Player, SeatRecord, TableRecord
 from entropy_tui.club.requests import TableRequest
@@ -249,6 +250,14 @@ class Rooms:
                         names[player.id] = player.name
             room = self._rooms[table_id] = Room(table, names, self.store.notes(table_id))
         return room
+
+    def archive(self, table_id: int) -> bytes:
+        """The finished table's game as the usual save file, for any member. Refused, saying
+        why, while it is played (its save would show every hand: club.archive)."""
+        try:
+            return finished_save(self.store, table_id)
+        except NotArchived as error:
+            raise Refused(str(error)) from None
 
     def _let_go(self, room: Room) -> None:
         if not room.busy and self._rooms.get(room.record.id) is room:

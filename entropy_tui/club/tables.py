@@ -13,6 +13,7 @@ from entropy_tui.bots.registry import level_name
 from entropy_tui.club import ratings
 from entropy_tui.club.records import (
     Decider,
+    NoteRecord,
     Pace,
     Rating,
     RatingChange,
@@ -24,6 +25,7 @@ from entropy_tui.club.store import Store
 from entropy_tui.play.config import COLOURS, GameConfig, SeatConfig
 from entropy_tui.rules import Game, InvalidChoice
 from entropy_tui.saves.files import save_bytes
+from entropy_tui.saves.notes import LogNote
 from entropy_tui.saves.schema import SavedConfig
 
 MAX_OPTION_ID = 200  # characters: longer than any option the rules offer
@@ -204,9 +206,16 @@ class ClubTable:
             rating = self.store.bot_rating(seat.bot or "")
         return rating or ratings.FIRST_RATING
 
-    def save(self) -> bytes:
-        """The game as the usual save file, to open with `entropy-tui play --load`."""
-        return save_bytes(self.game)
+    def save(self, notes: Sequence[NoteRecord] = ()) -> bytes:
+        """The game as the usual save file, to open with `entropy-tui play --load`: the club's
+        own lines of its log (`notes`) in it, its seats in their club colours, and no hints
+        where the table was rated (and played without them)."""
+        return save_bytes(
+            self.game,
+            [LogNote(at_event=n.at_event, seat=n.seat, text=n.text) for n in notes],
+            [COLOURS[seat.seat].key for seat in self.record.seats],
+            hints=not self.record.rated,
+        )
 
 
 def _to_move(game: Game) -> int | None:

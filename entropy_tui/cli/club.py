@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from entropy_tui.cli import club_admin
 from entropy_tui.cli.options import add_listen, add_password, add_ssh_port
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         " line such as 'Your move at table 7: Ann placed their Planet token; 2 h 05 min left'"
         " (to send them a mail or a chat message)",
     )
+    club_admin.add_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     except BadCommand as error:
         return _refused(str(error))
     path = args.db if args.db is not None else saves_dir() / DATABASE_FILE
+    if club_admin.wanted(args):
+        return club_admin.run(args, path)
     try:
         store = Store(path)
     except ClubDatabaseError as error:

@@ -1,5 +1,6 @@
-"""`entropy-tui club`'s tasks for its host that open no club: a finished table's game exported
-as a save file that the app's own reader opens and replays to the same final scores."""
+"""`entropy-tui club`'s tasks for its host that open no club: invitation codes printed (each
+letting one new key join, once), and a finished table's game exported as a save file that the
+app's own reader opens and replays to the same final scores."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from entropy_tui.__main__ import main
 from entropy_tui.cli import club
+from entropy_tui.club import identity
 from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from entropy_tui.saves.files import load_game
@@ -24,6 +26,31 @@ def no_club(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the club was opened")
 
     monkeypatch.setattr(club, "_serve", opened)
+
+
+def test_invite_prints_codes_that_each_let_one_new_key_join_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "club.db"
+    assert main(["club", "--invite", "3", "--db", str(path)]) == 0
+    codes = capsys.readouterr().out.split()
+    assert len(set(codes)) == 3
+    with Store(path) as store:
+        assert store.password() is None  # the club's joining is left as it was
+        for number, code in enumerate(codes):
+            identity.register(store, f"SHA256:key{number}", f"Guest{number}", open_club=False,
+                              secret=code)  # fmt: skip
+        with pytest.raises(identity.WrongSecret):
+            identity.register(store, "SHA256:again", "Again", open_club=False, secret=codes[0])
+    assert main(["club", "--invite", "--db", str(path)]) == 0
+    assert len(capsys.readouterr().out.split()) == 1
+
+
+def test_invite_takes_from_1_to_100_codes_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["club", "--invite", "0", "--db", str(tmp_path / "club.db")]) == 2
+    assert "a number of codes from 1 to 100 at once" in capsys.readouterr().err
 
 
 def finished_table(path: Path) -> tuple[int, list[int]]:

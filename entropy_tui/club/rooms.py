@@ -5,9 +5,9 @@ process: a visit gets the `game` welcome as `entropy-tui host` builds it (a memb
 as its player, anyone else as a spectator, whose screen shows only the public view, as a host's
 spectator's does), then each `chose`, `note` and `table`. A visit's `choose` is checked as the
 host checks it, kept by ClubTable.decide (stored before anyone hears of it), then sent to every
-visit. Bots play on their own, whether anyone visits or not: every bot thinks in a worker thread
-(a Casual bot's answer can take 100 ms, an Expert's a second) and hands its answer back to the
-loop, where it is dropped if the game moved on.
+visit. Bots play on their own, whether anyone visits or not: every bot thinks off the loop (a
+Casual bot's answer can take 100 ms, in a thread; an Expert's a second, in a process of its own:
+club.thinkers) and hands its answer back to the loop, where it is dropped if the game moved on.
 
 Everything here runs in the event loop's thread, as every screen of the club does.
 """
@@ -24,7 +24,7 @@ from typing import Any
 
 from entropy_tui.bots import make_bot
 from entropy_tui.bots.base import Bot
-from entropy_tui.bots.registry import level_name
+from entropy_tui.bots.registry import LEVEL_OF, level_name
 from entropy_tui.club.archive import NotArchived, finished_save
 from entropy_tui.club.names import NameRefused, display_name, name_key
 from entropy_tui.club.records import Decider, NoteRecord, Player, SeatRecord, TableRecord
@@ -38,10 +38,11 @@ from entropy_tui.club.tables import (
     renamed_settings,
     seat_names,
 )
+from entropy_tui.club.thinkers import Thinkers, searched
 from entropy_tui.play.bot_seats import bot_seed
 from entropy_tui.play.config import COLOURS
 from entropy_tui.play.session import hint_note
-from entropy_tui.play.thinking import PlainDecision, WorkerThread
+from entropy_tui.play.thinking import Job, PlainDecision
 from entropy_tui.rules import Decision, InvalidChoice, new_seed
 from entropy_tui.saves.notes import MAX_NOTE_LENGTH
 
@@ -142,7 +143,7 @@ class Rooms:
         self.bot_delay = bot_delay  # a bot's answer comes no sooner, while anyone watches
         self._rooms: dict[int, Room] = {}
         self._turn_listeners: list[TurnListener] = []
-        self._worker: WorkerThread | None = None  # where the bots think, one at a time
+        self._thinkers = Thinkers()  # where the bots think
 
     # ------------------------------------------------------------------ tables
     def create(self, creator: Player, request: TableRequest) -> TableRecord:
@@ -275,9 +276,7 @@ class Rooms:
             if room.handle is not None:
                 room.handle.cancel()
             room.thinking = room.handle = room.clock_seat = None
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
+        self._thinkers.close()
 
     # ------------------------------------------------------------------ visits
     def visit(self, table_id: int, member: Player, listener: Listener) -> Visit:
@@ -509,12 +508,19 @@ class Rooms:
         game, decision = room.table.game, room.table.game.decision
         assert decision is not None
         room.thinking = step
-        bot = room.bots.get((seat, kind))
-        if bot is None:
-            # The clock's bot draws from a generator of its own, apart from the seat's.
-            seed = bot_seed(game.state.seed, seat) * (1 if decided_by == "bot" else -1)
-            bot = room.bots[seat, kind] = make_bot(kind, seed, catalog=game.catalog)
-        job = partial(bot.decide, game.view(seat), PlainDecision.of(decision))
+        # The clock's bot draws from a generator of its own, apart from the seat's.
+        seed = bot_seed(game.state.seed, seat) * (1 if decided_by == "bot" else -1)
+        view, plain = game.view(seat), PlainDecision.of(decision)
+        level = LEVEL_OF.get(kind)
+        searches = level is not None and level.searches
+        job: Job
+        if searches:
+            job = partial(searched, kind, seed, game.catalog.edition, view, plain)
+        else:
+            bot = room.bots.get((seat, kind))
+            if bot is None:
+                bot = room.bots[seat, kind] = make_bot(kind, seed, catalog=game.catalog)
+            job = partial(bot.decide, view, plain)
         ready_at = loop.time() + (self.bot_delay if room.visits else 0.0)
         answered = partial(self._answered, room, step, decided_by, ready_at)
 
@@ -522,9 +528,10 @@ class Rooms:
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
                 loop.call_soon_threadsafe(answered, answer)
 
-        if self._worker is None:  # even a Casual bot's answer can take 100 ms: not in the loop
-            self._worker = WorkerThread()
-        self._worker.ask(job, reply)
+        if searches:
+            self._thinkers.ask_searching(job, reply)
+        else:
+            self._thinkers.ask_quick(job, reply)
 
     def _answered(self, room: Room, step: int, decided_by: Decider, ready_at: float,
                   answer: object) -> None:  # fmt: skip

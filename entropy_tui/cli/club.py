@@ -162,10 +162,12 @@ async def _serve(
         sep="\n",
         flush=True,
     )
+    rooms.resume_bots()  # the tables a bot was to move at when the club last stopped
     timekeeper, notifier = _keep_time(store, rooms, presence, notify)
     try:
         await stop.wait()
     finally:
+        rooms.close()  # the bots' thinking: what they had not decided waits for the next start
         timekeeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await timekeeper

@@ -133,9 +133,7 @@ async def _serve(
         screen = terminal.screen
         if screen.key_fingerprint is None or server is None:
             return 1  # every login is by key: never so
-        visitor = Visitor(
-            store, screen.key_fingerprint, args.open, screen.address, server.guard, rooms, presence
-        )
+        visitor = Visitor(store, screen.key_fingerprint, args.open, screen.address, server.guard)
         return await run_on_terminal(ClubApp(visitor), terminal)
 
     stop = asyncio.Event()

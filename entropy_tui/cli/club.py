@@ -133,7 +133,9 @@ async def _serve(
         screen = terminal.screen
         if screen.key_fingerprint is None or server is None:
             return 1  # every login is by key: never so
-        visitor = Visitor(store, screen.key_fingerprint, args.open, screen.address, server.guard)
+        visitor = Visitor(
+            store, screen.key_fingerprint, args.open, screen.address, server.guard, rooms, presence
+        )
         return await run_on_terminal(ClubApp(visitor), terminal)
 
     stop = asyncio.Event()

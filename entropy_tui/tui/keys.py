@@ -74,6 +74,9 @@ SCOPES: dict[str, str] = {
     "dialog": "Help and other windows",
     "lobby": "The lobby of a shared table",
     "table_host": "Hosting a shared table",
+    "club_lobby": "The club's lobby",
+    "club_join": "Joining a club table",
+    "club_new_table": "Creating a club table",
 }
 
 COMMANDS: tuple[Command, ...] = (
@@ -546,6 +549,77 @@ COMMANDS: tuple[Command, ...] = (
         bound=False,
     ),
     Command("Leave", "Leave the table", "leave", ("escape",), "Esc", "lobby"),
+    # The club's lobby
+    Command(
+        "Open a table",
+        "Up/Down to a table, Enter: play at your seat, join an open table, watch a game, or"
+        " replay a finished one",
+        "",
+        ("enter",),
+        "Enter",
+        "club_lobby",
+        bound=False,
+    ),
+    Command(
+        "New table",
+        "Create a table: its seats, pace and options",
+        "new_table",
+        ("n",),
+        "n",
+        "club_lobby",
+    ),
+    Command(
+        "Refresh",
+        "Read the lobby again now",
+        "refresh_lobby",
+        ("r",),
+        "r",
+        "club_lobby",
+        footer=False,
+    ),
+    Command(
+        "Leave the club", "Log out", "app.quit", ("escape",), "Esc", "club_lobby", short="Leave"
+    ),
+    # Joining a club table
+    Command("Join", "Take the free seat", "join", ("y",), "y", "club_join"),
+    Command("Don't join", "Back to the lobby", "cancel", ("n", "escape"), "n/Esc", "club_join"),
+    # Creating a club table
+    # The same title as the new-game screen's Ctrl+G, so one Ctrl key keeps one meaning.
+    Command(
+        "Start",
+        "Open the table as set up; play begins once every seat is taken",
+        "create",
+        ("ctrl+g",),
+        "Ctrl+G",
+        "club_new_table",
+    ),
+    # Priority: keys that arrive together over SSH (a quick typist) must not run one field's
+    # text into the next before the focus moves.
+    Command(
+        "Next field",
+        "Move to the next field",
+        "app.focus_next",
+        ("tab",),
+        "Tab",
+        "club_new_table",
+        footer=False,
+        palette=False,
+        priority=True,
+    ),
+    Command(
+        "Previous field",
+        "Move to the previous field",
+        "app.focus_previous",
+        ("shift+tab",),
+        "Shift+Tab",
+        "club_new_table",
+        footer=False,
+        palette=False,
+        priority=True,
+    ),
+    Command(
+        "Back", "Back to the lobby without a table", "cancel", ("escape",), "Esc", "club_new_table"
+    ),
 )
 
 

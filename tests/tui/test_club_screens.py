@@ -1,7 +1,8 @@
 """The club's screens with the keyboard, at 80x24 and 160x50: a new key registers a name (with
 the club's password unless the club is open; refusals in words, guesses paused, counted and
 cut off), a known key goes straight to its lobby, and the lobby lists the member's tables (the
-one waiting for them first, with how long), open tables, finished games and the leaderboard."""
+one waiting for them first, with how long), open tables, finished games and the leaderboard.
+What the lobby's tables open is in test_club_tables.py."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from entropy_tui.ssh import logins
 from entropy_tui.ssh.logins import AddressGuard
 from entropy_tui.tui.club_app import ClubApp, Visitor
 from entropy_tui.tui.screens import club_register
-from entropy_tui.tui.screens.club_lobby import NOT_YET, ClubLobbyScreen, waited
+from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen, waited
 from entropy_tui.tui.screens.club_register import TOO_MANY_GUESSES, RegisterScreen
 from tests.club.conftest import Clock
 from tests.club.helpers import config, member, play_out
@@ -226,23 +227,6 @@ async def test_the_lobby_lists_the_table_waiting_first_then_the_rest(
     assert f"Table {finished.id}: " in text and "- ended 3 h 05 min ago" in text
     board = lobby(store, anns).leaderboard
     assert f" 1. {board[0][0].name:<24}" in text and "Leaderboard" in text
-
-
-async def test_keys_for_what_comes_later_say_so_and_nothing_else_happens(store: Store) -> None:
-    member(store, "Ann")
-    app = ClubApp(Visitor(store, "SHA256:Ann-key", False))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert "next version" not in screen_text(app)  # no menu of things that do nothing
-        for key in ("n", "enter", "j"):
-            await pilot.press(key)
-            await settle(pilot)
-            assert "come with the club's next version" in screen_text(app)
-        assert NOT_YET.startswith("Creating, joining and playing tables")
-        assert isinstance(app.screen, ClubLobbyScreen)
-        await pilot.press("escape")
-        await settle(pilot)
-    assert not app.is_running
 
 
 def test_waits_read_in_words() -> None:

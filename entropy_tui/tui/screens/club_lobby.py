@@ -1,31 +1,33 @@
 """A member's lobby at the club, on one screen read with the keyboard: the tables waiting for
 their move first (with how long they have waited), their other tables, open tables to join,
-finished games and the leaderboard. It reads the store again now and then, so waiting times
-and turns stay current."""
+finished games and the leaderboard. Every table is an entry: Up/Down move to it and Enter opens
+it (your seat, joining, watching or the replay, by its section); `n` creates a table. It reads
+the store again now and then, so waiting times and turns stay current."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from entropy_tui.bots.registry import level_name
 from entropy_tui.club.lobby import Lobby, lobby
 from entropy_tui.club.records import Player, SeatSummary, TableSummary
-from entropy_tui.club.store import Store
+from entropy_tui.tui.keys import bindings_for
 from entropy_tui.tui.widgets.key_footer import KeyFooter
 
+if TYPE_CHECKING:
+    from entropy_tui.club.store import Store
+
 REFRESH_SECONDS = 60.0  # waiting times are shown to the minute
-NOT_YET = (
-    "Creating, joining and playing tables come with the club's next version: for now the lobby"
-    " shows your tables, the open ones, finished games and the leaderboard."
-)
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+# What Enter does on a table's line, by its section.
+Opening = Literal["play", "join", "watch", "replay"]
 
 
 def waited(seconds: float) -> str:
@@ -59,21 +61,39 @@ def seat_names(table: TableSummary, me: int | None = None) -> str:
     return ", ".join(seat_name(seat, me) for seat in table.seats)
 
 
-def lobby_text(shown: Lobby) -> Content:
-    """Every section of the lobby as lines."""
-    me, now = shown.member.id, shown.read_at
-    lines: list[Content] = []
+def entry_id(opening: Opening, table_id: int) -> str:
+    return f"{opening}:{table_id}"
 
-    def section(title: str, entries: list[str], empty: str) -> None:
-        if lines:
-            lines.append(Content(""))
-        lines.append(Content.styled(title, "bold"))
-        lines.extend(Content(f"  {entry}") for entry in entries or [empty])
+
+def parse_entry(entry: str) -> tuple[Opening, int]:
+    opening, table_id = entry.split(":")
+    return cast("Opening", opening), int(table_id)
+
+
+def lobby_options(shown: Lobby) -> list[Option]:
+    """Every section of the lobby: a heading, then its lines. A table's line is an entry Enter
+    opens; headings, "none" lines and the leaderboard are read only (the cursor skips them)."""
+    me, now = shown.member.id, shown.read_at
+    options: list[Option] = []
+
+    def section(title: str, entries: list[Option], empty: str) -> None:
+        if options:
+            options.append(Option("", disabled=True))
+        options.append(Option(Content.styled(title, "bold"), disabled=True))
+        options.extend(entries or [Option(f"  {empty}", disabled=True)])
+
+    def entry(text: str, opening: Opening, table: TableSummary) -> Option:
+        return Option(f"  {text}", id=entry_id(opening, table.id))
 
     section(
         f"Your turn ({len(shown.your_turn)})",
         [
-            f"Table {t.id}: {seat_names(t, me)} - waiting {waited(now - t.since)} ({pace_words(t)})"
+            entry(
+                f"Table {t.id}: {seat_names(t, me)} - waiting {waited(now - t.since)}"
+                f" ({pace_words(t)})",
+                "play",
+                t,
+            )
             for t in shown.your_turn
         ],
         "No table waits for you.",
@@ -81,20 +101,25 @@ def lobby_text(shown: Lobby) -> Content:
     section(
         "Your other tables",
         [
-            f"Table {t.id}: {seat_names(t, me)} - {_state(t)} ({pace_words(t)})"
+            entry(f"Table {t.id}: {seat_names(t, me)} - {_state(t)} ({pace_words(t)})", "play", t)
             for t in shown.your_tables
         ],
         "None.",
     )
     section(
         "Open tables to join",
-        [f"Table {t.id}: {seat_names(t)} ({pace_words(t)})" for t in shown.open_tables],
+        [
+            entry(f"Table {t.id}: {seat_names(t)} ({pace_words(t)})", "join", t)
+            for t in shown.open_tables
+        ],
         "None open now.",
     )
     section(
-        "Finished games",
+        "Finished games (Enter: the replay)",
         [
-            f"Table {t.id}: {_placed(t, me)} - ended {waited(now - t.since)} ago"
+            entry(
+                f"Table {t.id}: {_placed(t, me)} - ended {waited(now - t.since)} ago", "replay", t
+            )
             for t in shown.finished
         ],
         "None yet.",
@@ -102,12 +127,14 @@ def lobby_text(shown: Lobby) -> Content:
     section(
         "Leaderboard (rated games)",
         [
-            f"{rank:>2}. {player.name:<24} {rating.shown:6.1f}  ({_games(rating.games)})"
+            Option(f"  {rank:>2}. {player.name:<24} {rating.shown:6.1f}  ({_games(rating.games)})")
             for rank, (player, rating) in enumerate(shown.leaderboard, 1)
         ],
         "No rated game has finished yet.",
     )
-    return Content("\n").join(lines)
+    for option in options:
+        option.disabled = option.id is None
+    return options
 
 
 def _state(table: TableSummary) -> str:
@@ -128,34 +155,36 @@ def _placed(table: TableSummary, me: int) -> str:
 
 
 class ClubLobbyScreen(Screen[None]):
-    BINDINGS: ClassVar = [
-        Binding("r", "refresh_lobby", "Refresh"),
-        Binding("escape", "app.quit", "Leave"),
-        # The keys that will create, join and play tables: they say when that comes.
-        Binding("n,j,enter", "not_yet", show=False),
-    ]
-    AUTO_FOCUS = "#club-lobby"
+    SCOPE = "club_lobby"
+    BINDINGS: ClassVar = bindings_for("club_lobby")
+    AUTO_FOCUS = "#club-lobby-list"
     DEFAULT_CSS = """
     ClubLobbyScreen {
         #club-lobby { padding: 0 1; }
         #club-lobby-title { text-style: bold; }
         #club-lobby-notice { color: $warning; }
-        #club-lobby-text { margin-top: 1; }
+        #club-lobby-list { height: 1fr; margin-top: 1; background: $background; }
+        /* Headings and the leaderboard are read, not picked: in the text's own colour. */
+        #club-lobby-list > .option-list--option-disabled { color: $foreground; }
     }
     """
 
-    def __init__(self, store: Store, player: Player, notice: str = "") -> None:
+    def __init__(
+        self, store: Store, player: Player, notice: str = "", *, at_table: int | None = None
+    ) -> None:
+        """`at_table`: the table whose line is highlighted first (the one just left)."""
         super().__init__()
         self.store = store
         self.player = player
         self.notice = notice
+        self.at_table = at_table
         self.shown: Lobby | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="club-lobby"):
+        with Vertical(id="club-lobby"):
             yield Static(f"ENTROPY club - {self.player.name}", id="club-lobby-title")
             yield Static(id="club-lobby-notice")
-            yield Static(id="club-lobby-text")
+            yield OptionList(id="club-lobby-list", compact=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -169,8 +198,31 @@ class ClubLobbyScreen(Screen[None]):
         shown.display = bool(notice)
 
     def action_refresh_lobby(self) -> None:
+        """Reads the lobby again, the cursor staying on the table it was on (if still listed)."""
         self.shown = lobby(self.store, self.player)
-        self.query_one("#club-lobby-text", Static).update(lobby_text(self.shown))
+        choices = self.query_one("#club-lobby-list", OptionList)
+        highlighted = choices.highlighted
+        was_on = self.at_table
+        entry = choices.options[highlighted].id if highlighted is not None else None
+        if entry is not None:
+            was_on = parse_entry(entry)[1]
+        options = lobby_options(self.shown)
+        choices.set_options(options)
+        entries = [n for n, option in enumerate(options) if not option.disabled]
+        if not entries:
+            return
+        if was_on is not None:
+            on_table = [n for n in entries if parse_entry(options[n].id or "")[1] == was_on]
+            choices.highlighted = (on_table or entries)[0]
+        else:
+            choices.highlighted = entries[0]
 
-    def action_not_yet(self) -> None:
-        self.say(NOT_YET)
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            opening, table_id = parse_entry(event.option.id)
+            words = str(event.option.prompt).strip()
+            self.app.open_table(opening, table_id, words)  # type: ignore[attr-defined]
+
+    def action_new_table(self) -> None:
+        self.app.new_table()  # type: ignore[attr-defined]

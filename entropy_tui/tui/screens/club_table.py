@@ -1,0 +1,16 @@
+"""A club table's game screen: a shared table's (tui/screens/table_game.py), left with Esc as
+well as q for the lobby, since a club's table waits for its players."""
+
+from __future__ import annotations
+
+from entropy_tui.tui.screens.table_game import TableScreen
+
+
+class ClubTableScreen(TableScreen):
+    def action_step_back(self) -> None:
+        """Esc at a second step goes back a step, as at home; anywhere else, to the lobby."""
+        decision = self.session.decision
+        if self._deciding and decision is not None and decision.back:
+            super().action_step_back()
+        else:
+            self.app.action_request_quit()  # type: ignore[attr-defined]

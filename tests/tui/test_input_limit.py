@@ -105,5 +105,6 @@ async def test_an_arrow_flood_from_a_browser_tab_leaves_its_app_small() -> None:
         assert b"were dropped" in shown
     finally:
         app.kill()
+        app.stdin.close()
         await app.wait()
-        reader.cancel()
+        await reader  # the screen's pipe ends with the app, and the transport closes with it

@@ -153,5 +153,6 @@ async def test_a_paste_that_never_ends_leaves_a_browser_tabs_app_small() -> None
         assert b"cut short" in shown
     finally:
         app.kill()
+        app.stdin.close()
         await app.wait()
-        reader.cancel()
+        await reader  # the screen's pipe ends with the app, and the transport closes with it

@@ -4,19 +4,17 @@ are what choosing the option does to the real game."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
-from entropy_tui.bots.greedy import GreedyBot
 from entropy_tui.play.hints import why
 from entropy_tui.play.thinking import PlainDecision
 from entropy_tui.rules import Game
 from entropy_tui.rules.state import PlayerState
 
-POSITIONS = 200
-EVERY = 23  # decisions between two positions looked at in one game
+from .hint_positions import POSITIONS, positions
+
 NOW = re.compile(r"^(?P<items>.+?) now(?: \(score (?P<was>\d+) → (?P<then>\d+)\))?$")
 SCORE_ONLY = re.compile(r"^Score (?P<was>\d+) → (?P<then>\d+) now$")
 ITEM = re.compile(r"^(?P<n>[+-]\d+) (?P<what>.+)$")
@@ -71,33 +69,6 @@ def stated(line: str) -> tuple[dict[str, int], tuple[int, int] | None] | None:
         changes[PLURALS.get(part["what"], part["what"])] = int(part["n"])
     score = (int(found["was"]), int(found["then"])) if found["was"] else None
     return changes, score
-
-
-def positions() -> list[tuple[Game, str]]:
-    """(game, an enabled option): every EVERY-th decision with a choice, in games whose seats
-    are played by greedy bots or at random, until POSITIONS are found."""
-    found: list[tuple[Game, str]] = []
-    seed = 0
-    while len(found) < POSITIONS:
-        seed += 1
-        seats = 2 + seed % 2
-        game = Game.new([f"Seat{i}" for i in range(seats)], seed=seed)
-        rng = random.Random(seed)
-        greedy = {seat: GreedyBot(seed * 10 + seat) for seat in range(seats) if seat % 2}
-        step = 0
-        while not game.over and len(found) < POSITIONS:
-            decision = game.decision
-            assert decision is not None
-            enabled = [o.id for o in decision.enabled]
-            step += 1
-            if len(enabled) > 1 and step % EVERY == 0:
-                found.append((game.copy(), rng.choice(enabled)))
-            bot = greedy.get(decision.player)
-            if bot is not None and len(enabled) > 1:
-                game.choose(bot.decide(game.view(decision.player), decision))
-            else:
-                game.choose(rng.choice(enabled))
-    return found
 
 
 @pytest.mark.slow

@@ -1,7 +1,7 @@
 """What a member's lobby lists, read from the store in one go: the tables waiting for them first
 (the longest waiting first), their other tables, the tables they are invited to (a section of
 their own: taking the seat is a choice, not yet a table of theirs), open tables to join,
-finished games and the leaderboard."""
+games being played by others to watch, finished games and the leaderboard."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from entropy_tui.club.records import Player, Rating, TableSummary
 from entropy_tui.club.store import Store
 
-LISTED = 50  # open tables, finished games and leaderboard places shown, each
+LISTED = 50  # open tables, games to watch, finished games and leaderboard places shown, each
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,7 @@ class Lobby:
     leaderboard: tuple[tuple[Player, Rating], ...]
     read_at: float  # the store's time when it was read: how long a table has waited runs to it
     invitations: tuple[TableSummary, ...] = ()  # open tables with a seat kept for the member
+    to_watch: tuple[TableSummary, ...] = ()  # games being played without the member
 
 
 def lobby(store: Store, member: Player) -> Lobby:
@@ -37,6 +38,7 @@ def lobby(store: Store, member: Player) -> Lobby:
         tuple(store.leaderboard(LISTED)),
         store.clock(),
         tuple(store.invitations_of(member.id)),
+        tuple(store.tables_to_watch(member.id, LISTED)),
     )
 
 

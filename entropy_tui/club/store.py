@@ -182,6 +182,12 @@ INVITATIONS = (
     " WHERE t.status = 'open'"
     " AND t.id IN (SELECT table_id FROM seats WHERE invited = ?) ORDER BY t.created_at"
 )
+# Games being played without the member: the last to see a decision first (7: SUMMARY's `since`).
+WATCHABLE_TABLES = (
+    " WHERE t.status = 'playing'"
+    " AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = t.id AND player_id = ?)"
+    " ORDER BY 7 DESC, t.id DESC LIMIT ?"
+)
 FINISHED_TABLES = " WHERE t.status = 'finished' ORDER BY t.finished_at DESC LIMIT ?"
 
 
@@ -721,6 +727,10 @@ class Store:
     def invitations_of(self, player_id: int) -> list[TableSummary]:
         """Open tables with a seat kept for the member, the oldest invitation first."""
         return self._summaries(INVITATIONS, (player_id,))
+
+    def tables_to_watch(self, player_id: int, limit: int = 50) -> list[TableSummary]:
+        """Tables being played that the member has no seat at, the last to move first."""
+        return self._summaries(WATCHABLE_TABLES, (player_id, limit))
 
     def finished_tables(self, limit: int = 50) -> list[TableSummary]:
         """Finished games, the last to end first, with each seat's place."""

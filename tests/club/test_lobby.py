@@ -146,3 +146,18 @@ def test_a_table_with_a_seat_kept_for_a_member_is_their_invitation_not_an_open_t
     cys = lobby(store, player(store, cy))
     assert not cys.invitations and not cys.open_tables  # the seat is Bob's to take, not hers
     assert lobby(store, player(store, ann)).invitations == ()
+
+
+def test_games_being_played_without_the_member_are_theirs_to_watch_the_last_to_move_first(
+    store: Store, clock: Clock
+) -> None:
+    ann, bob, cy = member(store, "Ann"), member(store, "Bob"), member(store, "Cy")
+    older, newer = table_of(store, ann, bob, seed=1), table_of(store, ann, bob, seed=2)
+    clock.now += 60
+    play_out(older, 1)  # the older table has the last decision: it comes first
+    finished = table_of(store, ann, bob, seed=3)
+    play_out(finished)
+    cys = lobby(store, player(store, cy))
+    assert [t.id for t in cys.to_watch] == [older.record.id, newer.record.id]
+    assert [t.id for t in store.tables_to_watch(cy, limit=1)] == [older.record.id]
+    assert lobby(store, player(store, ann)).to_watch == ()  # she plays at every one of them

@@ -322,3 +322,46 @@ async def test_the_lobby_keys_open_the_new_table_screen_and_leave_the_club(
         await pilot.press("escape")
         await settle(pilot)
     assert not app.is_running
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_game_of_others_is_listed_to_watch_and_enter_watches_it(
+    store: Store, rooms: Rooms, size: tuple[int, int]
+) -> None:
+    member(store, "Ann"), member(store, "Cy")
+    bot_game = TableRequest((SeatRequest("creator"), SeatRequest("bot", bot="greedy")))
+    made = rooms.create(player(store, "Ann"), bot_game)
+    app = app_of(store, rooms, "Cy")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert "Games to watch" in screen_text(app)
+        assert f"Table {made.id}: Ann, Casual bot" in screen_text(app)
+        assert lobby_entries(app) == [f"watch:{made.id}"]
+        assert highlighted(app) == f"watch:{made.id}"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.replica is not None and app.replica.role == "spectator"
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_seat_kept_for_a_member_reads_kept_for_them_and_they_join_it(
+    store: Store, rooms: Rooms, size: tuple[int, int]
+) -> None:
+    member(store, "Ann"), member(store, "Bob")
+    kept = TableRequest((SeatRequest("creator"), SeatRequest("invited", name="Bob")))
+    made = rooms.create(player(store, "Ann"), kept)
+    ann = app_of(store, rooms, "Ann")
+    async with ann.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert f"Table {made.id}: you, kept for Bob" in screen_text(ann)
+        assert "a free seat" not in screen_text(ann)
+    bob = app_of(store, rooms, "Bob")
+    async with bob.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert f"Table {made.id}: Ann, kept for you" in screen_text(bob)
+        assert lobby_entries(bob) == [f"join:{made.id}"]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(bob.screen, ConfirmJoinScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(bob.screen, ClubTableScreen))
+        assert bob.replica is not None and bob.replica.role == "player"

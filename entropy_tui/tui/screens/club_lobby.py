@@ -1,8 +1,9 @@
 """A member's lobby at the club, on one screen read with the keyboard: the tables waiting for
-their move first (with how long they have waited), their other tables, open tables to join,
-finished games and the leaderboard. Every table is an entry: Up/Down move to it and Enter opens
-it (your seat, joining, watching or the replay, by its section); `n` creates a table. It reads
-the store again now and then, so waiting times and turns stay current."""
+their move first (with how long they have waited), their other tables, open tables to join
+(those keeping a seat for them first), games to watch, finished games and the leaderboard.
+Every table is an entry: Up/Down move to it and Enter opens it (your seat, joining, watching or
+the replay, by its section); `n` creates a table. It reads the store again now and then, so
+waiting times and turns stay current."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def seat_name(seat: SeatSummary, me: int | None = None) -> str:
         return "you"
     if seat.name is not None:
         return seat.name
+    if seat.invited is not None:
+        return "kept for you" if seat.invited == me else f"kept for {seat.invited_name}"
     return "a free seat" if seat.bot is None else f"{level_name(seat.bot)} bot"
 
 
@@ -109,10 +112,18 @@ def lobby_options(shown: Lobby) -> list[Option]:
     section(
         "Open tables to join",
         [
-            entry(f"Table {t.id}: {seat_names(t)} ({pace_words(t)})", "join", t)
-            for t in shown.open_tables
+            entry(f"Table {t.id}: {seat_names(t, me)} ({pace_words(t)})", "join", t)
+            for t in shown.invitations + shown.open_tables
         ],
         "None open now.",
+    )
+    section(
+        "Games to watch",
+        [
+            entry(f"Table {t.id}: {seat_names(t)} - {_state(t)} ({pace_words(t)})", "watch", t)
+            for t in shown.to_watch
+        ],
+        "No one else is playing now.",
     )
     section(
         "Finished games (Enter: the replay)",

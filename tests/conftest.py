@@ -46,9 +46,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if any(item.get_closest_marker(name) for name in END_TO_END):
             item.add_marker(pytest.mark.slow)
-    # The slow tests first: run in parallel (pytest -n 2), the long ones start at once and the
-    # short ones even out the workers at the end, instead of one long test running alone last.
+    # The slow tests first, dealt out to the workers: pytest-xdist (--dist worksteal) gives each
+    # worker an equal run of the list and lets an idle one take the end of a busy one's run.
+    # Dealt, every run starts with its share of the long tests and ends with short ones, which
+    # even the workers out, instead of one worker's run of long tests finishing alone.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = [item for worker in range(workers) for item in items[worker::workers]]
 
 
 @pytest.fixture(autouse=True)

@@ -27,8 +27,9 @@ class Refused(Exception):
 
 
 class WrongSecret(Refused):
-    """Registration refused for want of the club's password or a good invitation code: a
-    guess, which the server counts against the address it came from."""
+    """Registration refused for want of the club's password or a good invitation code, or a
+    key's addition for want of a good code: a guess, which the server counts against the
+    address it came from."""
 
 
 def member(store: Store, fingerprint: str) -> Player | None:
@@ -110,7 +111,7 @@ def add_key(store: Store, fingerprint: str, typed_code: str) -> Player:
     except Conflict as refusal:
         raise Refused(str(refusal)) from None
     if player is None:
-        raise Refused("That code is not one the club is waiting for (or it has expired).")
+        raise WrongSecret("That code is not one the club is waiting for (or it has expired).")
     return player
 
 

@@ -569,6 +569,15 @@ COMMANDS: tuple[Command, ...] = (
         "club_lobby",
     ),
     Command(
+        "Add a key",
+        "A one-time code that lets your other device's SSH key log in as you",
+        "add_key",
+        ("k",),
+        "k",
+        "club_lobby",
+        short="Add key",
+    ),
+    Command(
         "Refresh",
         "Read the lobby again now",
         "refresh_lobby",

@@ -6,23 +6,26 @@ What the lobby's tables open is in test_club_tables.py."""
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from entropy_tui.club import identity
 from entropy_tui.club.lobby import lobby
 from entropy_tui.club.names import MAX_NAME
-from entropy_tui.club.records import SeatRecord
+from entropy_tui.club.records import Player, SeatRecord
 from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from entropy_tui.ssh import logins
 from entropy_tui.ssh.logins import AddressGuard
 from entropy_tui.tui.club_app import ClubApp, Visitor
 from entropy_tui.tui.screens import club_register
+from entropy_tui.tui.screens.club_key_code import KeyCodeScreen
 from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen, waited
 from entropy_tui.tui.screens.club_register import TOO_MANY_GUESSES, RegisterScreen
 from tests.club.conftest import Clock
@@ -234,3 +237,70 @@ def test_waits_read_in_words() -> None:
     assert waited(59 * 60 + 59) == "59 min"
     assert waited(3 * 3600 + 5 * 60) == "3 h 05 min"
     assert waited(86_400) == "1 day" and waited(5 * 86_400 + 10) == "5 days"
+
+
+def shown_code(app: ClubApp) -> str:
+    """The one-time code the key-code screen shows."""
+    words = str(app.screen.query_one("#club-key-code-words", Static).render())
+    found = re.search(r"Your code: ([0-9A-Z]{5}-[0-9A-Z]{5})", words)
+    assert found is not None, words
+    return found[1]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_code_from_the_lobby_adds_a_second_key_that_reaches_the_same_lobby(
+    store: Store, clock: Clock, size: tuple[int, int]
+) -> None:
+    ann = member(store, "Ann")
+    first = ClubApp(Visitor(store, "SHA256:Ann-key", False))
+    async with first.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("k")
+        await settle(pilot)
+        assert isinstance(first.screen, KeyCodeScreen)
+        text = " ".join(screen_text(first).split())
+        until = time.strftime("%H:%M UTC", time.gmtime(clock.now + 600))
+        assert f"It is good once, for 10 minutes (until {until})" in text, text
+        assert 'type this code in the field "Code from your other device"' in text
+        code = shown_code(first)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(first.screen, ClubLobbyScreen)
+    second = ClubApp(visitor(store))
+    async with second.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert "Code from your other device" in screen_text(second)
+        await pilot.press("tab", "tab", *code.lower(), "enter")
+        await settle(pilot)
+        assert isinstance(second.screen, ClubLobbyScreen) and second.screen.player.id == ann
+        assert "Welcome back, Ann: this key is yours too now." in screen_text(second)
+    assert set(store.keys_of(ann)) == {"SHA256:Ann-key", KEY}
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_wrong_or_expired_code_is_refused_in_words_and_counted_as_a_guess(
+    store: Store, clock: Clock, size: tuple[int, int]
+) -> None:
+    ann = member(store, "Ann")
+    expired = identity.key_code(store, Player(ann, "Ann"))
+    clock.now += identity.CODE_SECONDS + 1
+    guard = AddressGuard()
+    app = ClubApp(visitor(store, guard=guard))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("tab", "tab", *"ABCDE-12345", "enter")
+        await settle(pilot)
+        refusal = "That code is not one the club is waiting for (or it has expired)."
+        assert refusal in " ".join(screen_text(app).split())
+        assert app.screen.query_one("#club-key-code", Input).value == ""  # typed again, afresh
+        await pilot.press(*expired, "enter")
+        await settle(pilot)
+        assert refusal in " ".join(screen_text(app).split())
+        assert isinstance(app.screen, RegisterScreen) and app.is_running
+    assert identity.member(store, KEY) is None and store.keys_of(ann) == ["SHA256:Ann-key"]
+    # Two guesses counted for the address: the rest of its allowance locks it.
+    for _ in range(logins.FAILURES_PER_ADDRESS - 3):
+        guard.failed("192.0.2.7")
+    assert not guard.locked("192.0.2.7")
+    guard.failed("192.0.2.7")
+    assert guard.locked("192.0.2.7")

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from entropy_tui.bots.registry import level_name
+from entropy_tui.club.identity import CODE_SECONDS, key_code
 from entropy_tui.club.lobby import Lobby, lobby
 from entropy_tui.club.records import Player, SeatSummary, TableSummary
 from entropy_tui.tui.keys import bindings_for
@@ -237,3 +238,10 @@ class ClubLobbyScreen(Screen[None]):
 
     def action_new_table(self) -> None:
         self.app.new_table()  # type: ignore[attr-defined]
+
+    def action_add_key(self) -> None:
+        """A one-time code for the member's other device, shown with when it stops working."""
+        from entropy_tui.tui.screens.club_key_code import KeyCodeScreen
+
+        code = key_code(self.store, self.player)
+        self.app.push_screen(KeyCodeScreen(code, self.store.clock() + CODE_SECONDS))

@@ -1,7 +1,8 @@
 """The first visit of a key the club has not met: the name the member will be known by, and,
-unless the club is open, its password or an invitation code. A refusal says why in words; a
-wrong password is answered only after a pause, counted against the address it came from, and
-a connection that keeps guessing is closed."""
+unless the club is open, its password or an invitation code; or, for a member's second device,
+the one-time code their first device shows (k in its lobby), which adds this key to them. A
+refusal says why in words; a wrong password or code is answered only after a pause, counted
+against the address it came from, and a connection that keeps guessing is closed."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from entropy_tui.club.hashing import MAX_SECRET_LENGTH
-from entropy_tui.club.identity import Refused, WrongSecret, register
+from entropy_tui.club.identity import MAX_CODE_TYPED, Refused, WrongSecret, add_key, register
 from entropy_tui.club.names import MAX_NAME, MIN_NAME
 from entropy_tui.ssh.logins import FAILED_PASSWORD_DELAY, LOCKED_OUT, PASSWORDS_PER_CONNECTION
 from entropy_tui.tui.club_app import ClubApp, Visitor
@@ -71,6 +72,14 @@ class RegisterScreen(Screen[None]):
                     " given for you.",
                     classes="hint",
                 )
+            with Horizontal(classes="club-row"):
+                yield Static("Code from your other device", classes="club-label")
+                yield _input("club-key-code", "e.g. ABCDE-12345", MAX_CODE_TYPED)
+            yield Static(
+                "Already a member? Leave the name empty and type the code your other device"
+                " shows (k in its lobby): this key is added to your account.",
+                classes="hint",
+            )
             yield Static(id="club-register-notice")
             yield Static("Enter: join.  Tab: the next field.  Esc: leave.", classes="hint")
         yield KeyFooter()
@@ -86,6 +95,14 @@ class RegisterScreen(Screen[None]):
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if self.busy:
+            return
+        code = self.query_one("#club-key-code", Input).value
+        if code.strip():
+            self.busy = True
+            try:
+                await self._add_key(code)
+            finally:
+                self.busy = False
             return
         name = self.query_one("#club-name", Input).value
         if not name.strip():
@@ -115,7 +132,7 @@ class RegisterScreen(Screen[None]):
                 visitor.store, visitor.fingerprint, name, open_club=visitor.open_club, secret=secret
             )
         except WrongSecret as refusal:
-            await self._wrong_secret(str(refusal))
+            await self._wrong_secret(str(refusal), "#club-secret")
             return
         except Refused as refusal:
             self.say(str(refusal))
@@ -124,8 +141,26 @@ class RegisterScreen(Screen[None]):
         assert isinstance(app, ClubApp)
         app.enter_lobby(player, f"Welcome, {player.name}: this key is your account now.")
 
-    async def _wrong_secret(self, refusal: str) -> None:
-        """A guess: answered after a pause, counted for the address and the connection."""
+    async def _add_key(self, code: str) -> None:
+        visitor = self.visitor
+        if visitor.guard is not None and visitor.guard.locked(visitor.address):
+            self.say(f"{LOCKED_OUT[0].upper()}{LOCKED_OUT[1:]}.")
+            return
+        try:
+            player = add_key(visitor.store, visitor.fingerprint, code)
+        except WrongSecret as refusal:
+            await self._wrong_secret(str(refusal), "#club-key-code")
+            return
+        except Refused as refusal:
+            self.say(str(refusal))
+            return
+        app = self.app
+        assert isinstance(app, ClubApp)
+        app.enter_lobby(player, f"Welcome back, {player.name}: this key is yours too now.")
+
+    async def _wrong_secret(self, refusal: str, field: str) -> None:
+        """A guess (in `field`): answered after a pause, counted for the address and the
+        connection."""
         visitor = self.visitor
         self.wrong_secrets += 1
         if visitor.guard is not None:
@@ -138,9 +173,9 @@ class RegisterScreen(Screen[None]):
             self.app.exit(return_code=1)
             return
         self.say(refusal)
-        secret = self.query_one("#club-secret", Input)
-        secret.value = ""
-        secret.focus()
+        guessed = self.query_one(field, Input)
+        guessed.value = ""
+        guessed.focus()
 
 
 def _input(identifier: str, placeholder: str, limit: int, *, password: bool = False) -> Input:

@@ -5,9 +5,9 @@ games being played by others to watch, finished games and the leaderboard."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from entropy_tui.club.records import Player, Rating, TableSummary
+from entropy_tui.club.records import Player, Rating, RatingChange, TableSummary
 from entropy_tui.club.store import Store
 
 LISTED = 50  # open tables, games to watch, finished games and leaderboard places shown, each
@@ -24,6 +24,8 @@ class Lobby:
     read_at: float  # the store's time when it was read: how long a table has waited runs to it
     invitations: tuple[TableSummary, ...] = ()  # open tables with a seat kept for the member
     to_watch: tuple[TableSummary, ...] = ()  # games being played without the member
+    # The member's rating before and after each of their last rated games, by table.
+    rating_changes: dict[int, RatingChange] = field(default_factory=dict)
 
 
 def lobby(store: Store, member: Player) -> Lobby:
@@ -39,6 +41,7 @@ def lobby(store: Store, member: Player) -> Lobby:
         store.clock(),
         tuple(store.invitations_of(member.id)),
         tuple(store.tables_to_watch(member.id, LISTED)),
+        store.rating_history(member.id, LISTED),
     )
 
 

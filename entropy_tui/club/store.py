@@ -704,6 +704,19 @@ class Store:
             for seat, mu0, sigma0, mu1, sigma1, games in rows
         ]
 
+    def rating_history(self, player_id: int, limit: int = 50) -> dict[int, RatingChange]:
+        """The member's rating before and after each of their last rated games, by table."""
+        rows = self._db.execute(
+            "SELECT r.table_id, r.seat, mu_before, sigma_before, mu_after, sigma_after, games"
+            " FROM rating_changes AS r JOIN seats AS s ON s.table_id = r.table_id"
+            " AND s.seat = r.seat WHERE s.player_id = ? ORDER BY r.table_id DESC LIMIT ?",
+            (player_id, limit),
+        )
+        return {
+            table_id: RatingChange(seat, Rating(mu0, sigma0, games - 1), Rating(mu1, sigma1, games))
+            for table_id, seat, mu0, sigma0, mu1, sigma1, games in rows
+        }
+
     def leaderboard(self, limit: int = 50) -> list[tuple[Player, Rating]]:
         """Members by their shown rating (mu - 3 sigma), best first."""
         rows = self._db.execute(

@@ -161,3 +161,20 @@ def test_games_being_played_without_the_member_are_theirs_to_watch_the_last_to_m
     assert [t.id for t in cys.to_watch] == [older.record.id, newer.record.id]
     assert [t.id for t in store.tables_to_watch(cy, limit=1)] == [older.record.id]
     assert lobby(store, player(store, ann)).to_watch == ()  # she plays at every one of them
+
+
+def test_the_member_sees_their_rating_before_and_after_each_rated_game(store: Store) -> None:
+    ann, bob, cy = member(store, "Ann"), member(store, "Bob"), member(store, "Cy")
+    first, second = table_of(store, ann, bob, seed=1), table_of(store, ann, cy, seed=2)
+    play_out(first)
+    play_out(second)
+    anns = lobby(store, player(store, ann)).rating_changes
+    assert set(anns) == {first.record.id, second.record.id}
+    seat = first.record.seat_of(ann)
+    assert [anns[first.record.id]] == [
+        c for c in store.rating_changes(first.record.id) if c.seat == seat
+    ]
+    assert anns[first.record.id].after == anns[second.record.id].before  # one game, then the next
+    assert anns[second.record.id].after == store.player_rating(ann)
+    assert set(lobby(store, player(store, cy)).rating_changes) == {second.record.id}
+    assert list(store.rating_history(ann, limit=1)) == [second.record.id]

@@ -17,7 +17,7 @@ from entropy_tui.club.records import Player
 from entropy_tui.club.requests import SeatRequest, TableRequest
 from entropy_tui.club.rooms import Rooms
 from entropy_tui.club.store import Store
-from entropy_tui.club.tables import ClubTable
+from entropy_tui.club.tables import ClubTable, open_table
 from entropy_tui.tui.club_app import ClubApp, Visitor
 from entropy_tui.tui.screens.club_join import ConfirmJoinScreen
 from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen
@@ -28,7 +28,7 @@ from entropy_tui.tui.screens.table_game import TableScreen
 from entropy_tui.tui.widgets.cycler import Cycler
 from entropy_tui.tui.widgets.prompt import Prompt
 from tests.club.conftest import Clock
-from tests.club.helpers import member, play_out
+from tests.club.helpers import config, member, play_out
 from tests.tui.helpers import keys_for, press, screen_text, settle, shown
 
 SIZES = [(80, 24), (160, 50)]
@@ -365,3 +365,23 @@ async def test_a_seat_kept_for_a_member_reads_kept_for_them_and_they_join_it(
         await pilot.press("y")
         await until(pilot, lambda: isinstance(bob.screen, ClubTableScreen))
         assert bob.replica is not None and bob.replica.role == "player"
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_finished_rated_game_shows_the_members_rating_before_and_after(
+    store: Store, rooms: Rooms, size: tuple[int, int]
+) -> None:
+    ann, bob = member(store, "Ann"), member(store, "Bob")
+    record = open_table(
+        store, config(("Ann", None), ("Bob", None)), [ann, bob], rated=True, pace="live",
+        pace_seconds=900,
+    )  # fmt: skip
+    play_out(ClubTable.load(store, record.id))
+    (change,) = [c for c in store.rating_changes(record.id) if c.seat == record.seat_of(ann)]
+    app = app_of(store, rooms, "Ann")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        rating = f"rating {change.before.shown:.1f} -> {change.after.shown:.1f}"
+        assert f"Table {record.id}: " in text and rating in text
+        assert change.after.shown != change.before.shown

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from entropy_tui.bots.registry import level_name
 from entropy_tui.club.identity import CODE_SECONDS, key_code
 from entropy_tui.club.lobby import Lobby, lobby
-from entropy_tui.club.records import Player, SeatSummary, TableSummary
+from entropy_tui.club.records import Player, RatingChange, SeatSummary, TableSummary
 from entropy_tui.tui.keys import bindings_for
 from entropy_tui.tui.widgets.key_footer import KeyFooter
 
@@ -130,7 +130,10 @@ def lobby_options(shown: Lobby) -> list[Option]:
         "Finished games (Enter: the replay)",
         [
             entry(
-                f"Table {t.id}: {_placed(t, me)} - ended {waited(now - t.since)} ago", "replay", t
+                f"Table {t.id}: {_placed(t, me)} - ended {waited(now - t.since)} ago"
+                + _rating_words(shown.rating_changes.get(t.id)),
+                "replay",
+                t,
             )
             for t in shown.finished
         ],
@@ -155,6 +158,13 @@ def _state(table: TableSummary) -> str:
     if table.to_move is None:
         return "playing"
     return f"{seat_name(table.seats[table.to_move])} to move"
+
+
+def _rating_words(change: RatingChange | None) -> str:
+    """The member's rating before and after the game, for one of their rated games."""
+    if change is None:
+        return ""
+    return f" - rating {change.before.shown:.1f} -> {change.after.shown:.1f}"
 
 
 def _games(count: int) -> str:

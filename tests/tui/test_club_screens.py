@@ -1,8 +1,9 @@
 """The club's screens with the keyboard, at 80x24 and 160x50: a new key registers a name (with
 the club's password unless the club is open; refusals in words, guesses paused, counted and
-cut off), a known key goes straight to its lobby, and the lobby lists the member's tables (the
-one waiting for them first, with how long), open tables, finished games and the leaderboard.
-What the lobby's tables open is in test_club_tables.py."""
+cut off), a second key joins its member with a one-time code from their lobby (a wrong or
+expired code counted as a guess), a known key goes straight to its lobby, and the lobby lists
+the member's tables (the one waiting for them first, with how long), open tables, finished
+games and the leaderboard. What the lobby's tables open is in test_club_tables.py."""
 
 from __future__ import annotations
 

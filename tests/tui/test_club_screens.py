@@ -27,7 +27,7 @@ from entropy_tui.ssh.logins import AddressGuard
 from entropy_tui.tui.club_app import ClubApp, Visitor
 from entropy_tui.tui.screens import club_register
 from entropy_tui.tui.screens.club_key_code import KeyCodeScreen
-from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen, waited
+from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen
 from entropy_tui.tui.screens.club_register import TOO_MANY_GUESSES, RegisterScreen
 from tests.club.conftest import Clock
 from tests.club.helpers import config, member, play_out
@@ -231,13 +231,6 @@ async def test_the_lobby_lists_the_table_waiting_first_then_the_rest(
     assert f"Table {finished.id}: " in text and "- ended 3 h 05 min ago" in text
     board = lobby(store, anns).leaderboard
     assert f" 1. {board[0][0].name:<24}" in text and "Leaderboard" in text
-
-
-def test_waits_read_in_words() -> None:
-    assert waited(20) == "under a minute"
-    assert waited(59 * 60 + 59) == "59 min"
-    assert waited(3 * 3600 + 5 * 60) == "3 h 05 min"
-    assert waited(86_400) == "1 day" and waited(5 * 86_400 + 10) == "5 days"
 
 
 def shown_code(app: ClubApp) -> str:

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from entropy_tui.bots.registry import level_name
+from entropy_tui.club.clocks import time_words
 from entropy_tui.club.identity import CODE_SECONDS, key_code
 from entropy_tui.club.lobby import Lobby, lobby
 from entropy_tui.club.records import Player, RatingChange, SeatSummary, TableSummary
@@ -32,21 +33,8 @@ PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 Opening = Literal["play", "join", "watch", "replay"]
 
 
-def waited(seconds: float) -> str:
-    """A wait in words, to the minute under a day: "under a minute", "3 h 05 min", "2 days"."""
-    minutes = int(max(seconds, 0) // 60)
-    if minutes < 1:
-        return "under a minute"
-    if minutes < 60:
-        return f"{minutes} min"
-    if minutes < 24 * 60:
-        return f"{minutes // 60} h {minutes % 60:02d} min"
-    days = minutes // (24 * 60)
-    return f"{days} day" if days == 1 else f"{days} days"
-
-
 def pace_words(table: TableSummary) -> str:
-    limit = waited(table.pace_seconds)
+    limit = time_words(table.pace_seconds)
     pace = f"live, {limit} each" if table.pace == "live" else f"async, {limit} a move"
     return f"{pace}, rated" if table.rated else pace
 
@@ -93,7 +81,7 @@ def lobby_options(shown: Lobby) -> list[Option]:
         f"Your turn ({len(shown.your_turn)})",
         [
             entry(
-                f"Table {t.id}: {seat_names(t, me)} - waiting {waited(now - t.since)}"
+                f"Table {t.id}: {seat_names(t, me)} - waiting {time_words(now - t.since)}"
                 f" ({pace_words(t)})",
                 "play",
                 t,
@@ -130,7 +118,7 @@ def lobby_options(shown: Lobby) -> list[Option]:
         "Finished games (Enter: the replay)",
         [
             entry(
-                f"Table {t.id}: {_placed(t, me)} - ended {waited(now - t.since)} ago"
+                f"Table {t.id}: {_placed(t, me)} - ended {time_words(now - t.since)} ago"
                 + _rating_words(shown.rating_changes.get(t.id)),
                 "replay",
                 t,

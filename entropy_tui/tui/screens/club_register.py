@@ -22,7 +22,9 @@ from entropy_tui.ssh.logins import FAILED_PASSWORD_DELAY, LOCKED_OUT, PASSWORDS_
 from entropy_tui.tui.club_app import ClubApp, Visitor
 from entropy_tui.tui.widgets.key_footer import KeyFooter
 
-TOO_MANY_GUESSES = "Too many wrong passwords: this connection closes. Ask the club for a code."
+TOO_MANY_GUESSES = (
+    "Too many wrong passwords or codes: this connection closes. Ask the club for a code."
+)
 
 
 class RegisterScreen(Screen[None]):

@@ -31,15 +31,19 @@ class Lobby:
 def lobby(store: Store, member: Player) -> Lobby:
     mine = store.tables_of(member.id)
     waiting = [table for table in mine if _waits_for(table, member.id)]
+    invitations = store.invitations_of(member.id)
+    invited_to = {table.id for table in invitations}  # listed once, as an invitation
     return Lobby(
         member,
         tuple(sorted(waiting, key=lambda table: table.since)),
         tuple(table for table in mine if table not in waiting),
-        tuple(store.open_tables(member.id, LISTED)),
+        tuple(
+            table for table in store.open_tables(member.id, LISTED) if table.id not in invited_to
+        ),
         tuple(store.finished_tables(LISTED)),
         tuple(store.leaderboard(LISTED)),
         store.clock(),
-        tuple(store.invitations_of(member.id)),
+        tuple(invitations),
         tuple(store.tables_to_watch(member.id, LISTED)),
         store.rating_history(member.id, LISTED),
     )

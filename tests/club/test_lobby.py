@@ -178,3 +178,16 @@ def test_the_member_sees_their_rating_before_and_after_each_rated_game(store: St
     assert anns[second.record.id].after == store.player_rating(ann)
     assert set(lobby(store, player(store, cy)).rating_changes) == {second.record.id}
     assert list(store.rating_history(ann, limit=1)) == [second.record.id]
+
+
+def test_a_table_with_a_seat_kept_for_a_member_and_a_free_seat_is_listed_once_to_them(
+    store: Store,
+) -> None:
+    ann, bob, cy = member(store, "Ann"), member(store, "Bob"), member(store, "Cy")
+    both = store.create_table(
+        b"{}", [SeatRecord(0, ann), SeatRecord(1, invited=bob), SeatRecord(2)], rated=False,
+        pace="live", pace_seconds=900,
+    )  # fmt: skip
+    bobs = lobby(store, player(store, bob))
+    assert [t.id for t in bobs.invitations] == [both.id] and not bobs.open_tables
+    assert [t.id for t in lobby(store, player(store, cy)).open_tables] == [both.id]

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from textual.app import App
 from textual.events import Mount
 
 import entropy_tui.tui.app as app_module
@@ -18,6 +19,7 @@ from entropy_tui.play.session import Session
 from entropy_tui.saves.files import copy_path, new_autosave_path, write_save
 from entropy_tui.tui.app import EntropyApp
 
+from .club_scenes import club_lobby
 from .played_once import played_once
 
 SIZES: dict[str, tuple[int, int]] = {"80x24": (80, 24), "160x50": (160, 50)}
@@ -192,7 +194,7 @@ class LobbyApp(EntropyApp):
 
 @dataclass(frozen=True)
 class Scene:
-    make: Callable[[], EntropyApp]
+    make: Callable[[], App[Any]]
     keys: tuple[str, ...] = ()
 
 
@@ -215,6 +217,7 @@ SCENES: dict[str, Scene] = {
     "replay": Scene(game_over, ("r", *["right"] * 40)),
     "tutorial": Scene(tutorial, ("enter",)),  # a lesson, and a suggestion that is not option 1
     "lobby": Scene(LobbyApp),
+    "club_lobby": Scene(club_lobby),  # a member's lobby at a club, every section filled
 }
 # Shown in the screenshots only: the snapshot tests keep to the list above.
 MORE_SCENES: dict[str, Scene] = {

@@ -82,7 +82,7 @@ class ClubNewTableScreen(Screen[TableRecord | None]):
             yield Static("ENTROPY club - a new table", id="club-new-table-title")
             yield Static(
                 "Tab moves between fields; Left/Right change a choice."
-                f" {key_for('create')} creates the table, Esc goes back.",
+                f" {key_for('create')} starts the table, Esc goes back.",
                 classes="hint",
             )
             for number, kind in enumerate(FIRST_SEATS, start=1):

@@ -3,9 +3,12 @@ latency, for the club's way (every connection's Textual app a task of the server
 drawing through tui/channel_driver.py) beside the way `entropy-tui host` serves a table (every
 connection a Textual process of its own behind a pseudo-terminal), in the same run.
 
-Both ways serve the same simple screen (a header, a line counting the player's keys, a footer)
-from the same SSH server (entropy_tui.ssh, password logins), each in a process of its own. The
-clients are asyncssh connections in this process, each from a loopback address of its own
+The club's way is the real `entropy-tui club` (its own process, --open, its database in a temp
+folder), its members registered beforehand in that database with the clients' keys, so each
+player logs in by key to their own lobby (the club's real screens). The other way serves a simple
+screen (a header, a line counting the player's keys, a footer) as a process per connection from
+the same SSH server code (password logins). The clients are asyncssh connections in this
+process, each from a loopback address of its own
 (127.0.x.y: the server's caps per address stay as they are), each with an 80x24 pty. Players
 join in steps (10, then 50, then 100 in all by default); at each step, once every screen is drawn
 and the server has been idle a few seconds:
@@ -13,7 +16,9 @@ and the server has been idle a few seconds:
   divided by the players connected (and the server's own before anyone connects);
 - key latency: a quarter of the players press a key every --key-interval seconds (jittered) for
   --seconds; a key's latency runs from the client writing it to the client receiving the screen
-  line that shows the new count (p50, p95, max; a key not shown within 10 s counts as lost);
+  line that shows the new count (the club: Down and Up in turn, moving the lobby's selection, until
+  the first bytes of the changed screen arrive) (p50, p95, max; a key not shown within 10 s
+  counts as lost);
 - CPU per key: the server's CPU time (user + system, over its processes) while keys were
   pressed, divided by the keys; and its CPU share while idle.
 Usage: python benchmarks/club_capacity.py [--players 10,50,100] [--ways club,host]
@@ -48,7 +53,7 @@ KEY_TIMEOUT = 10.0
 SETTLE = 3.0  # seconds of quiet before memory and idle CPU are read
 IDLE_SECONDS = 5.0
 WAYS = {
-    "club": "one process, an app per connection (tui/channel_driver.py)",
+    "club": "entropy-tui club: one process, a lobby app per connection (its real screens)",
     "host": "a process per connection (as entropy-tui host)",
 }
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -157,12 +162,16 @@ class Server:
 
     async def start(self, folder: Path) -> None:
         argv = [sys.executable, str(Path(__file__).resolve()), "--serve", self.way, str(folder)]
+        if self.way == "club":
+            club = ["-m", "entropy_tui", "club", "--port", "0", "--listen", "127.0.0.1", "--open"]
+            argv = [sys.executable, *club, "--db", str(folder / "club.db")]
         self.process = await asyncio.create_subprocess_exec(
             *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            env={**os.environ, "TERM": "xterm-256color"},
+            env={**os.environ, "TERM": "xterm-256color", "ENTROPY_TUI_DATA": str(folder)},
         )  # fmt: skip
         assert self.process.stdout is not None
-        self.port = int(await self.process.stdout.readline())
+        first = (await self.process.stdout.readline()).decode()
+        self.port = int(first.split("port ")[1].split(":")[0]) if self.way == "club" else int(first)
 
     @property
     def pid(self) -> int:
@@ -172,6 +181,8 @@ class Server:
     async def stop(self) -> None:
         assert self.process is not None and self.process.stdin is not None
         self.process.stdin.close()
+        if self.way == "club":
+            self.process.send_signal(signal.SIGTERM)
         try:
             await asyncio.wait_for(self.process.wait(), 30)
         except TimeoutError:
@@ -183,9 +194,10 @@ class Server:
 class Player:
     """One SSH client with a pty; knows when its screen shows its latest count."""
 
-    def __init__(self, number: int) -> None:
+    def __init__(self, number: int, key: asyncssh.SSHKey | None = None) -> None:
         self.number = number
         self.user = f"p{number}"
+        self.key = key  # a club member's key (the club's way); else a password login
         self.keys = 0
         self.tail = b""  # the last bytes received, where the next count is looked for
         self.shown = asyncio.Event()
@@ -193,14 +205,16 @@ class Player:
         self.reader: asyncio.Task[None] | None = None
 
     def wanted(self) -> bytes:
+        if self.key is not None:  # the lobby drawn to its footer; then any drawing at all
+            return b"Rules" if self.keys == 0 else b"\x1b"
         return f"{self.user}: keys {self.keys}.".encode()
 
     async def connect(self, port: int) -> None:
         # A loopback address of its own: the server counts connections per address.
         address = f"127.0.{1 + self.number // 250}.{1 + self.number % 250}"
         self.conn = await asyncssh.connect(
-            "127.0.0.1", port, username=self.user, password=PASSWORD, known_hosts=None,
-            client_keys=None, agent_path=None, local_addr=(address, 0),
+            "127.0.0.1", port, username=self.user, known_hosts=None, agent_path=None,
+            local_addr=(address, 0), **self._login(),
         )  # fmt: skip
         process = await self.conn.create_process(
             term_type="xterm-256color", term_size=SIZE, encoding=None
@@ -208,6 +222,11 @@ class Player:
         self.stdin = process.stdin
         self.reader = asyncio.ensure_future(self._read(process))
         await asyncio.wait_for(self.shown.wait(), 60)
+
+    def _login(self) -> dict[str, Any]:
+        if self.key is None:
+            return {"password": PASSWORD, "client_keys": None}
+        return {"client_keys": [self.key], "password": None}
 
     async def _read(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
         while data := await process.stdout.read(65536):
@@ -221,7 +240,10 @@ class Player:
         self.shown.clear()
         self.tail = b""
         started = time.perf_counter()
-        self.stdin.write(b"k")
+        if self.key is None:
+            self.stdin.write(b"k")
+        else:  # down and back up the lobby's list, so each key moves the selection
+            self.stdin.write(b"\x1b[B" if self.keys % 2 else b"\x1b[A")
         try:
             await asyncio.wait_for(self.shown.wait(), KEY_TIMEOUT)
         except TimeoutError:
@@ -261,8 +283,29 @@ async def press_keys(players: list[Player], args: argparse.Namespace) -> tuple[l
     return latencies, lost
 
 
+def club_members(folder: Path, count: int) -> list[asyncssh.SSHKey]:
+    """A key for each of `count` members, registered in the club's database beforehand; each
+    has set up a two-seat table with a seat open, so every lobby lists its own and others'."""
+    from entropy_tui.club import identity
+    from entropy_tui.club.requests import SeatRequest, TableRequest
+    from entropy_tui.club.rooms import Rooms
+    from entropy_tui.club.store import Store
+
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(count)]
+    open_table = TableRequest((SeatRequest("creator"), SeatRequest("open")))
+    with Store(folder / "club.db") as store:
+        rooms = Rooms(store)
+        for number, key in enumerate(keys):
+            fingerprint = key.get_fingerprint("sha256")
+            member = identity.register(store, fingerprint, f"p{number}", open_club=True)
+            rooms.create(member, open_table)
+        rooms.close()
+    return keys
+
+
 async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     folder = Path(tempfile.mkdtemp(prefix=f"entropy-club-{way}-"))
+    keys = club_members(folder, max(args.players)) if way == "club" else None
     server = Server(way)
     await server.start(folder)
     await asyncio.sleep(SETTLE)
@@ -273,7 +316,8 @@ async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]
         for target in args.players:
             started = time.perf_counter()
             while len(players) < target:
-                batch = [Player(n) for n in range(len(players), min(target, len(players) + 4))]
+                numbers = range(len(players), min(target, len(players) + 4))
+                batch = [Player(n, keys[n] if keys else None) for n in numbers]
                 await asyncio.gather(*(player.connect(server.port) for player in batch))
                 players.extend(batch)
             joined = time.perf_counter() - started

@@ -198,6 +198,7 @@ class Player:
         self.number = number
         self.user = f"p{number}"
         self.key = key  # a club member's key (the club's way); else a password login
+        self.opening = False  # going from the lobby to their game
         self.keys = 0
         self.tail = b""  # the last bytes received, where the next count is looked for
         self.shown = asyncio.Event()
@@ -205,6 +206,8 @@ class Player:
         self.reader: asyncio.Task[None] | None = None
 
     def wanted(self) -> bytes:
+        if self.opening:  # the game's screen, at the player's decision
+            return b"Pick"
         if self.key is not None:  # the lobby drawn to its footer; then any drawing at all
             return b"Rules" if self.keys == 0 else b"\x1b"
         return f"{self.user}: keys {self.keys}.".encode()
@@ -222,6 +225,13 @@ class Player:
         self.stdin = process.stdin
         self.reader = asyncio.ensure_future(self._read(process))
         await asyncio.wait_for(self.shown.wait(), 60)
+        if self.key is not None and playing(self.number):  # Enter: the game waiting for them
+            self.shown.clear()
+            self.tail = b""
+            self.opening = True
+            self.stdin.write(b"\r")
+            await asyncio.wait_for(self.shown.wait(), 60)
+            self.opening = False
 
     def _login(self) -> dict[str, Any]:
         if self.key is None:
@@ -242,7 +252,7 @@ class Player:
         started = time.perf_counter()
         if self.key is None:
             self.stdin.write(b"k")
-        else:  # down and back up the lobby's list, so each key moves the selection
+        else:  # down and back up the lobby's list or the prompt's choices: each key moves
             self.stdin.write(b"\x1b[B" if self.keys % 2 else b"\x1b[A")
         try:
             await asyncio.wait_for(self.shown.wait(), KEY_TIMEOUT)
@@ -284,8 +294,11 @@ async def press_keys(players: list[Player], args: argparse.Namespace) -> tuple[l
 
 
 def club_members(folder: Path, count: int) -> list[asyncssh.SSHKey]:
-    """A key for each of `count` members, registered in the club's database beforehand; each
-    has set up a two-seat table with a seat open, so every lobby lists its own and others'."""
+    """A key for each of `count` members, registered in the club's database beforehand. Every
+    fourth member (a quarter, at each step) plays a Casual bot, their table begun; the others
+    have each set up a two-seat table with a seat open, so every lobby lists tables. Bots, not
+    members, face the players: a table of two members would have one of them waiting, not
+    deciding, and a key moves something only at a decision."""
     from entropy_tui.club import identity
     from entropy_tui.club.requests import SeatRequest, TableRequest
     from entropy_tui.club.rooms import Rooms
@@ -293,19 +306,30 @@ def club_members(folder: Path, count: int) -> list[asyncssh.SSHKey]:
 
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(count)]
     open_table = TableRequest((SeatRequest("creator"), SeatRequest("open")))
+    bot_table = TableRequest((SeatRequest("creator"), SeatRequest("bot", bot="greedy")))
     with Store(folder / "club.db") as store:
         rooms = Rooms(store)
         for number, key in enumerate(keys):
             fingerprint = key.get_fingerprint("sha256")
             member = identity.register(store, fingerprint, f"p{number}", open_club=True)
-            rooms.create(member, open_table)
+            rooms.create(member, bot_table if playing(number) else open_table)
         rooms.close()
     return keys
 
 
+def playing(number: int) -> bool:
+    """Whether player `number` sits at a table and plays (the club's way): a quarter of them."""
+    return number % 4 == 0
+
+
+def pressing_keys(number: int) -> bool:
+    """A quarter press keys: half of them at their game's decision, half in their lobby."""
+    return number % 8 in (0, 1)
+
+
 async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     folder = Path(tempfile.mkdtemp(prefix=f"entropy-club-{way}-"))
-    keys = club_members(folder, max(args.players)) if way == "club" else None
+    member_keys = club_members(folder, max(args.players)) if way == "club" else None
     server = Server(way)
     await server.start(folder)
     await asyncio.sleep(SETTLE)
@@ -317,7 +341,7 @@ async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]
             started = time.perf_counter()
             while len(players) < target:
                 numbers = range(len(players), min(target, len(players) + 4))
-                batch = [Player(n, keys[n] if keys else None) for n in numbers]
+                batch = [Player(n, member_keys[n] if member_keys else None) for n in numbers]
                 await asyncio.gather(*(player.connect(server.port) for player in batch))
                 players.extend(batch)
             joined = time.perf_counter() - started
@@ -326,7 +350,7 @@ async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]
             idle_cpu = cpu_seconds(server.pid)
             await asyncio.sleep(IDLE_SECONDS)
             idle_share = (cpu_seconds(server.pid) - idle_cpu) / IDLE_SECONDS
-            pressing = players[: max(1, len(players) // 4)]
+            pressing = [player for player in players if pressing_keys(player.number)]
             cpu_before, own_before = cpu_seconds(server.pid), time.process_time()
             latencies, lost = await press_keys(pressing, args)
             cpu = cpu_seconds(server.pid) - cpu_before
@@ -334,6 +358,7 @@ async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]
             keys = len(latencies) + lost
             step = {
                 "way": way, "players": len(players), "pressing": len(pressing),
+                "playing": sum(playing(p.number) for p in players) if way == "club" else 1,
                 "join_seconds": round(joined, 1),
                 "server_alone_mb": round(alone_kb / 1024, 1),
                 "pss_mb": round(memory_kb / 1024, 1),

@@ -1,5 +1,6 @@
-"""The club capacity benchmark's smallest step, so it cannot rot: the real `entropy-tui club`
-serves members logged in by key to their lobbies, and every key moves a lobby's selection."""
+"""The club capacity benchmark's smallest steps, so it cannot rot: the real `entropy-tui club`
+serves members logged in by key, one at their game against a Casual bot and one in their lobby,
+and every key moves the prompt's highlight or the lobby's selection."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from benchmarks import club_capacity
 
 
 @pytest.mark.slow
-def test_two_members_in_their_lobbies_see_every_key_on_the_real_club() -> None:
-    args = argparse.Namespace(players=[2], key_interval=0.2, seconds=1.0)
-    (step,) = asyncio.run(club_capacity.measure_way("club", args))
-    assert step["way"] == "club" and step["players"] == 2
+def test_a_player_at_their_game_and_one_in_their_lobby_see_every_key_on_the_real_club() -> None:
+    args = argparse.Namespace(players=[2, 3], key_interval=0.2, seconds=1.0)
+    step, second = asyncio.run(club_capacity.measure_way("club", args))
+    assert step["way"] == "club" and step["players"] == 2 and second["players"] == 3
+    assert step["playing"] == 1 and step["pressing"] == 2
     assert step["keys"] > 0
     assert step["lost"] == 0  # each Down or Up redrew the lobby within the time allowed
+    assert second["lost"] == 0
     assert step["p95_ms"] is not None and step["pss_per_player_mb"] > 0
     assert "entropy-tui club" in club_capacity.WAYS["club"]

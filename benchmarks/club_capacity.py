@@ -21,6 +21,8 @@ and the server has been idle a few seconds:
   counts as lost);
 - CPU per key: the server's CPU time (user + system, over its processes) while keys were
   pressed, divided by the keys; and its CPU share while idle.
+And the club database's growth per finished game (a member against a Casual bot, played to the
+end through the club's rooms).
 Usage: python benchmarks/club_capacity.py [--players 10,50,100] [--ways club,host]
        [--key-interval 0.5] [--seconds 20] [--write]
 """
@@ -317,6 +319,38 @@ def club_members(folder: Path, count: int) -> list[asyncssh.SSHKey]:
     return keys
 
 
+def database_kb_per_game(games: int = 8) -> float:
+    """The club database's growth per finished game: `games` member-vs-Casual tables played to
+    their end through the club's rooms (every decision stored as a move at a club table is; the
+    choices drawn at random among the open ones), the file's growth (the database closed each
+    time, so its journal is in it) divided by the games."""
+    from entropy_tui.club import identity
+    from entropy_tui.club.requests import SeatRequest, TableRequest
+    from entropy_tui.club.rooms import Rooms
+    from entropy_tui.club.store import Store
+
+    folder = Path(tempfile.mkdtemp(prefix="entropy-club-db-"))
+    path, chooser = folder / "club.db", random.Random(7)
+    request = TableRequest((SeatRequest("creator"), SeatRequest("bot", bot="greedy")))
+    with Store(path) as store:
+        members = [identity.register(store, f"SHA256:{n:043d}", f"m{n}", open_club=True)
+                   for n in range(games)]  # fmt: skip
+    before = path.stat().st_size
+    with Store(path) as store:
+        rooms = Rooms(store)
+        for member in members:
+            table = rooms.room(rooms.create(member, request).id).table
+            while (decision := table.game.decision) is not None:
+                member_seat = table.record.seats[decision.player].player_id is not None
+                option = chooser.choice([o for o in decision.options if o.enabled]).id
+                if member_seat:
+                    table.decide(option, "player", member.id)
+                else:
+                    table.decide(option, "bot")
+        rooms.close()
+    return (path.stat().st_size - before) / 1024 / games
+
+
 def playing(number: int) -> bool:
     """Whether player `number` sits at a table and plays (the club's way): a quarter of them."""
     return number % 4 == 0
@@ -392,24 +426,36 @@ def table(steps: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def rows(steps: list[dict[str, Any]]) -> list[Row]:
-    """The club's largest step, beside the host's at the same number of players."""
+def rows(steps: list[dict[str, Any]], database_kb: float | None) -> list[Row]:
+    """The club's largest step, beside the host's at the same number of players; the club
+    database's growth per finished game."""
     largest = max(s["players"] for s in steps)
     by_way = {s["way"]: s for s in steps if s["players"] == largest}
     club, host = by_way.get("club"), by_way.get("host")
+    found = []
+    if database_kb is not None:
+        found.append(
+            Row(
+                "Club database growth per finished game (a member against a Casual bot)",
+                "-",
+                f"{database_kb:.0f} KB",
+                "python benchmarks/club_capacity.py --write",
+            )
+        )
     if club is None:
-        return []
+        return found
     against = ""
     if host is not None:
         against = f" (a process each: {host['pss_per_player_mb']} MB, p95 {host['p95_ms']} ms)"
     return [
+        *found,
         Row(
-            f"SSH players held by one server ({largest}, a quarter pressing keys): PSS per"
-            " player, key-to-screen p95",
+            f"SSH players held by the club ({largest} on its lobby and game screens, a quarter"
+            " at their games, a quarter pressing keys): PSS per player, key-to-screen p95",
             "<= 20 MB, <= 100 ms",
             f"{club['pss_per_player_mb']} MB, p95 {club['p95_ms']} ms{against}",
             "python benchmarks/club_capacity.py --write",
-        )
+        ),
     ]
 
 
@@ -434,8 +480,11 @@ def main() -> int:
         print(f"{way}: {WAYS[way]}", flush=True)
         steps += asyncio.run(measure_way(way, args))
     print(table(steps))
+    database_kb = database_kb_per_game() if "club" in args.ways else None
+    if database_kb is not None:
+        print(f"club database: {database_kb:.1f} KB per finished game")
     if args.write:
-        write_rows(rows(steps))
+        write_rows(rows(steps, database_kb))
     return 0
 
 

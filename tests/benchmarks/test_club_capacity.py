@@ -23,3 +23,8 @@ def test_a_player_at_their_game_and_one_in_their_lobby_see_every_key_on_the_real
     assert second["lost"] == 0
     assert step["p95_ms"] is not None and step["pss_per_player_mb"] > 0
     assert "entropy-tui club" in club_capacity.WAYS["club"]
+
+
+@pytest.mark.slow
+def test_finished_games_grow_the_club_database_by_some_kilobytes_each() -> None:
+    assert 1 <= club_capacity.database_kb_per_game(games=2) < 1000

@@ -446,7 +446,8 @@ def rows(steps: list[dict[str, Any]], database_kb: float | None) -> list[Row]:
         return found
     against = ""
     if host is not None:
-        against = f" (a process each: {host['pss_per_player_mb']} MB, p95 {host['p95_ms']} ms)"
+        each = f"{host['pss_per_player_mb']} MB, p95 {host['p95_ms']} ms"
+        against = f" (a simple screen, a process each: {each})"
     return [
         *found,
         Row(

@@ -5,10 +5,11 @@ connection a Textual process of its own behind a pseudo-terminal), in the same r
 
 The club's way is the real `entropy-tui club` (its own process, --open, its database in a temp
 folder), its members registered beforehand in that database with the clients' keys, so each
-player logs in by key to their own lobby (the club's real screens). The other way serves a simple
-screen (a header, a line counting the player's keys, a footer) as a process per connection from
-the same SSH server code (password logins). The clients are asyncssh connections in this
-process, each from a loopback address of its own
+player logs in by key to their own lobby (the club's real screens). The host's way is the real
+`entropy-tui host` (its own process, in a terminal of its own) with one table of two remote
+seats: the first two players take the seats and everyone else watches as a spectator (password
+logins, through the table's lobby), each screen a process of its own. The clients are asyncssh
+connections in this process, each from a loopback address of its own
 (127.0.x.y: the server's caps per address stay as they are), each with an 80x24 pty. Players
 join in steps (10, then 50, then 100 in all by default); at each step, once every screen is drawn
 and the server has been idle a few seconds:
@@ -16,9 +17,9 @@ and the server has been idle a few seconds:
   divided by the players connected (and the server's own before anyone connects);
 - key latency: a quarter of the players press a key every --key-interval seconds (jittered) for
   --seconds; a key's latency runs from the client writing it to the client receiving the screen
-  line that shows the new count (the club: Down and Up in turn, moving the lobby's selection, until
-  the first bytes of the changed screen arrive) (p50, p95, max; a key not shown within 10 s
-  counts as lost);
+  first bytes of the changed screen (the club: Down and Up in turn, moving the lobby's selection
+  or the prompt's highlight; the host: o and b in turn, showing the Offers or the Board panel)
+  (p50, p95, max; a key not shown within 10 s counts as lost);
 - CPU per key: the server's CPU time (user + system, over its processes) while keys were
   pressed, divided by the keys; and its CPU share while idle.
 And the club database's growth per finished game (a member against a Casual bot, played to the
@@ -32,16 +33,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import fcntl
 import json
 import os
 import random
 import signal
+import socket
 import statistics
+import struct
 import sys
 import tempfile
+import termios
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import asyncssh
 
@@ -50,74 +55,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import Row, write_rows
 
 PASSWORD = "benchmark"
+HOST_SEAT = "Seat"  # the host's two remote seats: Seat0 and Seat1
+SEATS = 2
 SIZE = (80, 24)
 KEY_TIMEOUT = 10.0
 SETTLE = 3.0  # seconds of quiet before memory and idle CPU are read
 IDLE_SECONDS = 5.0
 WAYS = {
     "club": "entropy-tui club: one process, a lobby app per connection (its real screens)",
-    "host": "a process per connection (as entropy-tui host)",
+    "host": "entropy-tui host: one table, two seats and spectators, a process per connection",
 }
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-# ---------------------------------------------------------------------- the screen served
-def counting_app(user: str) -> Any:
-    """The simple screen: a header, the count of keys this player pressed, a footer."""
-    from textual.app import App, ComposeResult
-    from textual.events import Key
-    from textual.widgets import Footer, Header, Label
-
-    class CountingApp(App[None]):
-        BINDINGS: ClassVar = [("ctrl+q", "quit", "Leave")]
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.keys = 0
-
-        def compose(self) -> ComposeResult:
-            yield Header()
-            yield Label(f"{user}: keys 0.", id="count")
-            yield Footer()
-
-        def on_key(self, event: Key) -> None:
-            if event.is_printable:
-                self.keys += 1
-                self.query_one("#count", Label).update(f"{user}: keys {self.keys}.")
-
-    return CountingApp()
-
-
-def run_screen(user: str) -> int:
-    """The simple screen as a program of its own, in the pseudo-terminal the server gives it."""
-    counting_app(user).run(mouse=False)
-    return 0
-
-
-async def serve(way: str, folder: Path) -> None:
-    """The SSH server of one way, on a free port it prints; until stdin closes."""
-    from entropy_tui.ssh import start_ssh_server
-
-    options: dict[str, Any] = {}
-    if way == "club":
-        from entropy_tui.tui.channel_driver import run_on_terminal
-
-        async def program(terminal: Any) -> int:
-            return await run_on_terminal(counting_app(terminal.screen.user), terminal)
-
-        options["program"] = program
-    else:
-        screen = [sys.executable, str(Path(__file__).resolve()), "--screen"]
-        options["command_for"] = lambda user, key: [*screen, user]
-    server = await start_ssh_server(
-        port=0, host="127.0.0.1", host_key=folder / "host_key", authorized_keys=None,
-        password=PASSWORD, **options,
-    )  # fmt: skip
-    print(server.port, flush=True)
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, sys.stdin.read)  # until the benchmark closes our stdin
-    server.close()
-    await server.wait_closed()
 
 
 # ---------------------------------------------------------------------- the server, measured
@@ -163,17 +111,51 @@ class Server:
         self.port = 0
 
     async def start(self, folder: Path) -> None:
-        argv = [sys.executable, str(Path(__file__).resolve()), "--serve", self.way, str(folder)]
-        if self.way == "club":
-            club = ["-m", "entropy_tui", "club", "--port", "0", "--listen", "127.0.0.1", "--open"]
-            argv = [sys.executable, *club, "--db", str(folder / "club.db")]
+        env = {**os.environ, "TERM": "xterm-256color", "ENTROPY_TUI_DATA": str(folder)}
+        if self.way == "host":
+            await self._start_host(env)
+            return
+        club = ["-m", "entropy_tui", "club", "--port", "0", "--listen", "127.0.0.1", "--open"]
         self.process = await asyncio.create_subprocess_exec(
-            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            env={**os.environ, "TERM": "xterm-256color", "ENTROPY_TUI_DATA": str(folder)},
+            sys.executable, *club, "--db", str(folder / "club.db"),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env,
         )  # fmt: skip
         assert self.process.stdout is not None
         first = (await self.process.stdout.readline()).decode()
-        self.port = int(first.split("port ")[1].split(":")[0]) if self.way == "club" else int(first)
+        self.port = int(first.split("port ")[1].split(":")[0])
+
+    async def _start_host(self, env: dict[str, str]) -> None:
+        """`entropy-tui host` in a terminal of its own (its screen read and dropped), once its
+        port takes connections."""
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        seats = ",".join(f"remote:{HOST_SEAT}{n}" for n in range(SEATS))
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "entropy_tui", "host", "--port", str(self.port),
+            "--listen", "127.0.0.1", "--seats", seats, "--seed", "7", "--password", PASSWORD,
+            stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
+        )  # fmt: skip
+        os.close(slave)
+        os.set_blocking(master, False)
+        self._terminal = master
+        asyncio.get_running_loop().add_reader(master, self._drop_screen)
+        while True:
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            writer.close()
+            return
+
+    def _drop_screen(self) -> None:
+        try:
+            os.read(self._terminal, 65536)
+        except OSError:
+            asyncio.get_running_loop().remove_reader(self._terminal)
 
     @property
     def pid(self) -> int:
@@ -181,10 +163,10 @@ class Server:
         return self.process.pid
 
     async def stop(self) -> None:
-        assert self.process is not None and self.process.stdin is not None
-        self.process.stdin.close()
-        if self.way == "club":
-            self.process.send_signal(signal.SIGTERM)
+        assert self.process is not None
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.send_signal(signal.SIGTERM)
         try:
             await asyncio.wait_for(self.process.wait(), 30)
         except TimeoutError:
@@ -194,13 +176,13 @@ class Server:
 
 # ---------------------------------------------------------------------- the players
 class Player:
-    """One SSH client with a pty; knows when its screen shows its latest count."""
+    """One SSH client with a pty; knows when its screen shows what its last key brings."""
 
     def __init__(self, number: int, key: asyncssh.SSHKey | None = None) -> None:
         self.number = number
         self.user = f"p{number}"
-        self.key = key  # a club member's key (the club's way); else a password login
-        self.opening = False  # going from the lobby to their game
+        self.key = key  # a club member's key (the club's way); else a password login (the host)
+        self.opening = False  # going from the lobby to their game (or to watch the host's)
         self.keys = 0
         self.tail = b""  # the last bytes received, where the next count is looked for
         self.shown = asyncio.Event()
@@ -208,11 +190,11 @@ class Player:
         self.reader: asyncio.Task[None] | None = None
 
     def wanted(self) -> bytes:
-        if self.opening:  # the game's screen, at the player's decision
-            return b"Pick"
-        if self.key is not None:  # the lobby drawn to its footer; then any drawing at all
-            return b"Rules" if self.keys == 0 else b"\x1b"
-        return f"{self.user}: keys {self.keys}.".encode()
+        if self.opening:  # the game's screen: at the player's decision, or its panel bar
+            return b"Pick" if self.key is not None else b"Offers"
+        if self.keys == 0:  # the lobby drawn: the club's to its footer, the host's to Watch
+            return b"Rules" if self.key is not None else b"Watch as a spectator"
+        return b"\x1b"  # then any drawing at all
 
     async def connect(self, port: int) -> None:
         # A loopback address of its own: the server counts connections per address.
@@ -227,11 +209,13 @@ class Player:
         self.stdin = process.stdin
         self.reader = asyncio.ensure_future(self._read(process))
         await asyncio.wait_for(self.shown.wait(), 60)
-        if self.key is not None and playing(self.number):  # Enter: the game waiting for them
+        if self.key is None or playing(self.number):
             self.shown.clear()
             self.tail = b""
             self.opening = True
-            self.stdin.write(b"\r")
+            # Enter: the club's game waiting for them, or the host's first free seat; End and
+            # Enter: watch the host's table.
+            self.stdin.write(b"\x1b[F\r" if self.key is None and self.number >= SEATS else b"\r")
             await asyncio.wait_for(self.shown.wait(), 60)
             self.opening = False
 
@@ -242,9 +226,10 @@ class Player:
 
     async def _read(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
         while data := await process.stdout.read(65536):
-            self.tail = (self.tail + data)[-4096:]
-            if self.wanted() in self.tail:
+            received = self.tail + data  # a whole frame may come at once: look at all of it
+            if self.wanted() in received:
                 self.shown.set()
+            self.tail = received[-4096:]
 
     async def press(self) -> float | None:
         """Presses a key; seconds until the screen shows it (None: not within KEY_TIMEOUT)."""
@@ -252,8 +237,8 @@ class Player:
         self.shown.clear()
         self.tail = b""
         started = time.perf_counter()
-        if self.key is None:
-            self.stdin.write(b"k")
+        if self.key is None:  # the Offers panel, then the Board: each key shows another
+            self.stdin.write(b"o" if self.keys % 2 else b"b")
         else:  # down and back up the lobby's list or the prompt's choices: each key moves
             self.stdin.write(b"\x1b[B" if self.keys % 2 else b"\x1b[A")
         try:
@@ -374,7 +359,9 @@ async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]
         for target in args.players:
             started = time.perf_counter()
             while len(players) < target:
-                numbers = range(len(players), min(target, len(players) + 4))
+                # The host's seats one at a time, each to the first seat still free.
+                at_once = 1 if way == "host" and len(players) < SEATS else 4
+                numbers = range(len(players), min(target, len(players) + at_once))
                 batch = [Player(n, member_keys[n] if member_keys else None) for n in numbers]
                 await asyncio.gather(*(player.connect(server.port) for player in batch))
                 players.extend(batch)
@@ -392,7 +379,9 @@ async def measure_way(way: str, args: argparse.Namespace) -> list[dict[str, Any]
             keys = len(latencies) + lost
             step = {
                 "way": way, "players": len(players), "pressing": len(pressing),
-                "playing": sum(playing(p.number) for p in players) if way == "club" else 1,
+                "playing": sum(playing(p.number) for p in players)
+                if way == "club"
+                else min(SEATS, len(players)),
                 "join_seconds": round(joined, 1),
                 "server_alone_mb": round(alone_kb / 1024, 1),
                 "pss_mb": round(memory_kb / 1024, 1),
@@ -447,7 +436,7 @@ def rows(steps: list[dict[str, Any]], database_kb: float | None) -> list[Row]:
     against = ""
     if host is not None:
         each = f"{host['pss_per_player_mb']} MB, p95 {host['p95_ms']} ms"
-        against = f" (a simple screen, a process each: {each})"
+        against = f" (entropy-tui host, a process each: {each})"
     return [
         *found,
         Row(
@@ -467,14 +456,7 @@ def main() -> int:
     parser.add_argument("--key-interval", type=float, default=0.5)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--write", action="store_true", help="update docs/performance.md")
-    parser.add_argument("--serve", nargs=2, metavar=("WAY", "FOLDER"), help=argparse.SUPPRESS)
-    parser.add_argument("--screen", metavar="USER", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.screen is not None:
-        return run_screen(args.screen)
-    if args.serve is not None:
-        asyncio.run(serve(args.serve[0], Path(args.serve[1])))
-        return 0
     args.players = sorted(int(n) for n in args.players.split(","))
     steps: list[dict[str, Any]] = []
     for way in args.ways.split(","):

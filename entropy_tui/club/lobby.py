@@ -40,13 +40,23 @@ def lobby(store: Store, member: Player) -> Lobby:
         tuple(
             table for table in store.open_tables(member.id, LISTED) if table.id not in invited_to
         ),
-        tuple(store.finished_tables(LISTED)),
+        _finished(store, member.id),
         tuple(store.leaderboard(LISTED)),
         store.clock(),
         tuple(invitations),
         tuple(store.tables_to_watch(member.id, LISTED)),
         store.rating_history(member.id, LISTED),
     )
+
+
+def _finished(store: Store, player_id: int) -> tuple[TableSummary, ...]:
+    """The club's last finished games and the member's own, each once, the last to end first:
+    a member's own games (and their ratings) stay listed however many the club finishes."""
+    tables = {
+        t.id: t
+        for t in (*store.finished_tables(LISTED), *store.finished_tables_of(player_id, LISTED))
+    }
+    return tuple(sorted(tables.values(), key=lambda table: (table.since, table.id), reverse=True))
 
 
 def _waits_for(table: TableSummary, player_id: int) -> bool:

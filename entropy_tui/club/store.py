@@ -189,6 +189,11 @@ WATCHABLE_TABLES = (
     " ORDER BY 7 DESC, t.id DESC LIMIT ?"
 )
 FINISHED_TABLES = " WHERE t.status = 'finished' ORDER BY t.finished_at DESC LIMIT ?"
+MEMBERS_FINISHED_TABLES = (
+    " WHERE t.status = 'finished'"
+    " AND t.id IN (SELECT table_id FROM seats WHERE player_id = ?)"
+    " ORDER BY t.finished_at DESC LIMIT ?"
+)
 
 
 class ClubDatabaseError(Exception):
@@ -748,6 +753,10 @@ class Store:
     def finished_tables(self, limit: int = 50) -> list[TableSummary]:
         """Finished games, the last to end first, with each seat's place."""
         return self._summaries(FINISHED_TABLES, (limit,))
+
+    def finished_tables_of(self, player_id: int, limit: int = 50) -> list[TableSummary]:
+        """The member's finished games, the last to end first."""
+        return self._summaries(MEMBERS_FINISHED_TABLES, (player_id, limit))
 
     def _summaries(self, which: str, parameters: Sequence[Any]) -> list[TableSummary]:
         rows = self._db.execute(SUMMARY + which, parameters).fetchall()

@@ -4,6 +4,8 @@ seat they are not at, finished games with places, and the leaderboard."""
 
 from __future__ import annotations
 
+import pytest
+
 from entropy_tui.club.lobby import lobby
 from entropy_tui.club.records import Player, SeatRecord
 from entropy_tui.club.store import Store
@@ -191,3 +193,19 @@ def test_a_table_with_a_seat_kept_for_a_member_and_a_free_seat_is_listed_once_to
     bobs = lobby(store, player(store, bob))
     assert [t.id for t in bobs.invitations] == [both.id] and not bobs.open_tables
     assert [t.id for t in lobby(store, player(store, cy)).open_tables] == [both.id]
+
+
+def test_a_members_own_finished_games_stay_listed_after_the_clubs_later_ones(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("entropy_tui.club.lobby.LISTED", 1)
+    ann, bob, cy, dee = (member(store, name) for name in ("Ann", "Bob", "Cy", "Dee"))
+    anns_game = table_of(store, ann, bob, seed=1)
+    play_out(anns_game)
+    clock.now += 60
+    others = table_of(store, cy, dee, seed=2)
+    play_out(others)
+    shown = lobby(store, player(store, ann))
+    assert [t.id for t in shown.finished] == [others.record.id, anns_game.record.id]
+    assert set(shown.rating_changes) == {anns_game.record.id}  # her line says her rating
+    assert [t.id for t in lobby(store, player(store, bob)).finished][-1] == anns_game.record.id

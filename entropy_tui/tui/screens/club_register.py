@@ -7,6 +7,7 @@ against the address it came from, and a connection that keeps guessing is closed
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -18,6 +19,7 @@ from textual.widgets import Input, Static
 from entropy_tui.club.hashing import MAX_SECRET_LENGTH
 from entropy_tui.club.identity import MAX_CODE_TYPED, Refused, WrongSecret, add_key, register
 from entropy_tui.club.names import MAX_NAME, MIN_NAME
+from entropy_tui.club.records import Player
 from entropy_tui.ssh.logins import FAILED_PASSWORD_DELAY, LOCKED_OUT, PASSWORDS_PER_CONNECTION
 from entropy_tui.tui.club_app import ClubApp, Visitor
 from entropy_tui.tui.widgets.key_footer import KeyFooter
@@ -102,7 +104,12 @@ class RegisterScreen(Screen[None]):
         if code.strip():
             self.busy = True
             try:
-                await self._add_key(code)
+                store, key = self.visitor.store, self.visitor.fingerprint
+                await self._admit(
+                    lambda: add_key(store, key, code),
+                    "#club-key-code",
+                    "Welcome back, {name}: this key is yours too now.",
+                )
             finally:
                 self.busy = False
             return
@@ -119,46 +126,34 @@ class RegisterScreen(Screen[None]):
             return
         self.busy = True
         try:
-            await self._join(name, "" if secret_input is None else secret_input.value)
+            secret = "" if secret_input is None else secret_input.value
+            store, key = self.visitor.store, self.visitor.fingerprint
+            await self._admit(
+                lambda: register(store, key, name, open_club=self.visitor.open_club, secret=secret),
+                "#club-secret",
+                "Welcome, {name}: this key is your account now.",
+            )
         finally:
             self.busy = False
 
-    async def _join(self, name: str, secret: str) -> None:
-        visitor = self.visitor
-        guard = visitor.guard
-        if guard is not None and guard.locked(visitor.address):
-            self.say(f"{LOCKED_OUT[0].upper()}{LOCKED_OUT[1:]}.")
-            return
-        try:
-            player = register(
-                visitor.store, visitor.fingerprint, name, open_club=visitor.open_club, secret=secret
-            )
-        except WrongSecret as refusal:
-            await self._wrong_secret(str(refusal), "#club-secret")
-            return
-        except Refused as refusal:
-            self.say(str(refusal))
-            return
-        app = self.app
-        assert isinstance(app, ClubApp)
-        app.enter_lobby(player, f"Welcome, {player.name}: this key is your account now.")
-
-    async def _add_key(self, code: str) -> None:
+    async def _admit(self, attempt: Callable[[], Player], field: str, welcome: str) -> None:
+        """Lets the key in as `attempt` says (registering, or adding it to a member): a wrong
+        password or code (typed in `field`) is a guess, anything else refused says why."""
         visitor = self.visitor
         if visitor.guard is not None and visitor.guard.locked(visitor.address):
             self.say(f"{LOCKED_OUT[0].upper()}{LOCKED_OUT[1:]}.")
             return
         try:
-            player = add_key(visitor.store, visitor.fingerprint, code)
+            player = attempt()
         except WrongSecret as refusal:
-            await self._wrong_secret(str(refusal), "#club-key-code")
+            await self._wrong_secret(str(refusal), field)
             return
         except Refused as refusal:
             self.say(str(refusal))
             return
         app = self.app
         assert isinstance(app, ClubApp)
-        app.enter_lobby(player, f"Welcome back, {player.name}: this key is yours too now.")
+        app.enter_lobby(player, welcome.format(name=player.name))
 
     async def _wrong_secret(self, refusal: str, field: str) -> None:
         """A guess (in `field`): answered after a pause, counted for the address and the

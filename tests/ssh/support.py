@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
@@ -30,6 +30,15 @@ def make_client_key(folder: Path) -> Path:
         ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, timeout=20
     )
     return key
+
+
+def client_keys(folder: Path, names: Iterable[str]) -> dict[str, Path]:
+    """A fresh key pair for each name, in a folder of that name under `folder`."""
+    keys = {}
+    for name in names:
+        (folder / name).mkdir()
+        keys[name] = make_client_key(folder / name)
+    return keys
 
 
 def fingerprint_of(key: Path) -> str:

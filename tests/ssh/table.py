@@ -17,7 +17,7 @@ from entropy_tui.rules import Game
 from entropy_tui.saves.files import SaveError, load_game
 from tests.tui.tmux import Tmux
 
-from .support import make_client_key, ssh_options
+from .support import client_keys, ssh_options
 
 SIZE = (100, 30)
 PASSWORD = "table-password"
@@ -38,10 +38,7 @@ class SshTable:
         self.seed = seed
         self.data = Path(os.environ["ENTROPY_TUI_DATA"])  # the test's own, see conftest
         self.port = free_port()
-        self.keys = {}
-        for name in [*players, "Spectator"]:
-            (folder / name).mkdir()
-            self.keys[name] = make_client_key(folder / name)
+        self.keys = client_keys(folder, [*players, "Spectator"])
         self.authorized = folder / "authorized_keys"
         self.authorized.write_text(
             "".join(Path(f"{key}.pub").read_text(encoding="utf-8") for key in self.keys.values()),

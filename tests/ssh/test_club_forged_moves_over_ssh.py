@@ -19,7 +19,7 @@ from entropy_tui.club.names import name_key
 from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from tests.club.helpers import config
-from tests.ssh.support import fingerprint_of, make_client_key, needs_openssh, ssh_options
+from tests.ssh.support import client_keys, fingerprint_of, needs_openssh, ssh_options
 from tests.tui.tmux import Tmux, needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
@@ -75,10 +75,7 @@ class Club:
 def test_a_watcher_and_a_player_out_of_turn_press_choosing_keys_and_nothing_is_stored(
     tmp_path: Path,
 ) -> None:
-    keys: dict[str, Path] = {}
-    for name in ("ann", "bob", "carol"):
-        (tmp_path / name).mkdir()
-        keys[name] = make_client_key(tmp_path / name)
+    keys = client_keys(tmp_path, ("ann", "bob", "carol"))
     database = tmp_path / "club.db"
     table_id = write_table(database, keys)
     club = Club(tmp_path, database)

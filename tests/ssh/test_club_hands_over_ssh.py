@@ -18,7 +18,7 @@ from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from entropy_tui.rules.visibility import view_of
 from tests.club.helpers import config, play_out
-from tests.ssh.support import fingerprint_of, make_client_key, needs_openssh
+from tests.ssh.support import client_keys, fingerprint_of, needs_openssh
 from tests.ssh.test_club_forged_moves_over_ssh import Club
 from tests.tui.tmux import Tmux, needs_tmux
 
@@ -86,10 +86,7 @@ def every_page(client: Tmux) -> list[str]:
 def test_each_player_at_a_club_table_sees_their_own_hand_and_never_the_others(
     tmp_path: Path,
 ) -> None:
-    keys: dict[str, Path] = {}
-    for name in ("ann", "bob"):
-        (tmp_path / name).mkdir()
-        keys[name] = make_client_key(tmp_path / name)
+    keys = client_keys(tmp_path, ("ann", "bob"))
     database = tmp_path / "club.db"
     table_id, hidden = write_table(database, keys)
     club = Club(tmp_path, database)

@@ -16,7 +16,14 @@ import pytest
 
 from entropy_tui.club import identity
 from entropy_tui.club.store import Store
-from tests.ssh.support import fingerprint_of, make_client_key, needs_openssh, run_ssh, ssh_options
+from tests.ssh.support import (
+    client_keys,
+    fingerprint_of,
+    make_client_key,
+    needs_openssh,
+    run_ssh,
+    ssh_options,
+)
 from tests.tui.tmux import Tmux, needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
@@ -68,9 +75,8 @@ def club(tmp_path: Path) -> Iterator[Club]:
 def test_a_key_registers_once_comes_back_to_its_lobby_and_another_key_gets_nothing_of_it(
     club: Club, tmp_path: Path
 ) -> None:
-    (tmp_path / "ann").mkdir()
-    (tmp_path / "eve").mkdir()
-    anns_key, eves_key = make_client_key(tmp_path / "ann"), make_client_key(tmp_path / "eve")
+    keys = client_keys(tmp_path, ("ann", "eve"))
+    anns_key, eves_key = keys["ann"], keys["eve"]
     assert "Joining takes the club's password (the one given)" in "".join(club.lines)
 
     first = club.login(anns_key)

@@ -21,7 +21,7 @@ from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from entropy_tui.rules import Game
 from tests.club.helpers import config
-from tests.ssh.support import fingerprint_of, make_client_key, needs_openssh
+from tests.ssh.support import client_keys, fingerprint_of, needs_openssh
 from tests.ssh.test_club_forged_moves_over_ssh import Club
 from tests.tui.tmux import needs_tmux
 
@@ -105,10 +105,7 @@ def stored_decisions(database: Path, table_id: int) -> int:
 
 
 def test_members_end_a_rated_game_over_ssh_and_both_ratings_change(tmp_path: Path) -> None:
-    keys: dict[str, Path] = {}
-    for name in NAMES:
-        (tmp_path / name).mkdir()
-        keys[name] = make_client_key(tmp_path / name)
+    keys = client_keys(tmp_path, NAMES)
     database = tmp_path / "club.db"
     table_id, members, last_choices = write_table(database, keys)
     club = Club(tmp_path, database)

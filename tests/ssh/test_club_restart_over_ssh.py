@@ -15,7 +15,7 @@ import pytest
 from entropy_tui.club.names import name_key
 from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable
-from tests.ssh.support import make_client_key, needs_openssh
+from tests.ssh.support import client_keys, needs_openssh
 from tests.ssh.test_club_forged_moves_over_ssh import Club, write_table
 from tests.tui.tmux import Tmux, needs_tmux
 
@@ -27,10 +27,7 @@ LOBBY_MARK = "ENTROPY club -"
 def test_a_club_killed_mid_game_comes_back_with_every_choice_and_the_turn_where_it_was(
     tmp_path: Path,
 ) -> None:
-    keys: dict[str, Path] = {}
-    for name in ("ann", "bob", "carol"):
-        (tmp_path / name).mkdir()
-        keys[name] = make_client_key(tmp_path / name)
+    keys = client_keys(tmp_path, ("ann", "bob", "carol"))
     database = tmp_path / "club.db"
     table_id = write_table(database, keys)
 

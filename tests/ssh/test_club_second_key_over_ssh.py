@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from entropy_tui.club.store import Store
-from tests.ssh.support import fingerprint_of, make_client_key, needs_openssh
+from tests.ssh.support import client_keys, fingerprint_of, needs_openssh
 from tests.ssh.test_club_over_ssh import PASSWORD, Club
 from tests.tui.tmux import needs_tmux
 
@@ -30,9 +30,8 @@ def club(tmp_path: Path) -> Iterator[Club]:
 def test_a_code_from_the_first_device_lets_the_second_key_into_the_same_lobby(
     club: Club, tmp_path: Path
 ) -> None:
-    (tmp_path / "laptop").mkdir()
-    (tmp_path / "phone").mkdir()
-    laptop, phone = make_client_key(tmp_path / "laptop"), make_client_key(tmp_path / "phone")
+    keys = client_keys(tmp_path, ("laptop", "phone"))
+    laptop, phone = keys["laptop"], keys["phone"]
 
     first = club.login(laptop)
     try:

@@ -43,6 +43,17 @@ async def settle(pilot: Pilot) -> None:
             return
 
 
+async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
+    """Lets the app (and whatever feeds it: a table, a club's rooms) run until `condition`
+    holds, within a bounded number of turns, then settles."""
+    for _ in range(1000):
+        if condition():
+            await settle(pilot)
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the screen never got there")
+
+
 async def shown(pilot: Pilot) -> None:
     """Waits until the decision in the prompt has been drawn, as a person sees it before
     pressing a key for it."""

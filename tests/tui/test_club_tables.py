@@ -6,7 +6,7 @@ at another table rings the bell."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,7 @@ from entropy_tui.tui.widgets.cycler import Cycler
 from entropy_tui.tui.widgets.prompt import Prompt
 from tests.club.conftest import Clock
 from tests.club.helpers import config, member, play_out
-from tests.tui.helpers import keys_for, press, screen_text, settle, shown
+from tests.tui.helpers import keys_for, press, screen_text, settle, shown, until
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -59,16 +59,6 @@ def player(store: Store, name: str) -> Player:
     found = store.player_named(name.casefold())
     assert found is not None
     return found
-
-
-async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
-    """Lets the apps and the rooms run until `condition` holds (a bounded number of turns)."""
-    for _ in range(1000):
-        if condition():
-            await settle(pilot)
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the screen never got there")
 
 
 def lobby_entries(app: ClubApp) -> list[str]:

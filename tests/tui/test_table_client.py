@@ -3,10 +3,7 @@ its seat's view, choices sent and played on every screen, away seats, the lobby,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-
-from textual.pilot import Pilot
 
 from entropy_tui.table.server import Table
 from entropy_tui.tui.screens.confirm_quit import ConfirmQuitScreen
@@ -19,19 +16,9 @@ from entropy_tui.tui.widgets.console import Console
 from entropy_tui.tui.widgets.prompt import Prompt
 
 from ..table.support import Screen, make_table, ticket_of
-from .helpers import screen_text, settle
+from .helpers import screen_text, settle, until
 
 SIZE = (80, 24)
-
-
-async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
-    """Lets the app and the table run until `condition` holds (a bounded number of turns)."""
-    for _ in range(1000):
-        if condition():
-            await settle(pilot)
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the screen never got there")
 
 
 def person_to_move(table: Table) -> int | None:

@@ -375,3 +375,28 @@ async def test_a_finished_rated_game_shows_the_members_rating_before_and_after(
         rating = f"rating {change.before.shown:.1f} -> {change.after.shown:.1f}"
         assert f"Table {record.id}: " in text and rating in text
         assert change.after.shown != change.before.shown
+
+
+async def test_esc_at_a_second_step_goes_back_to_the_lobby_since_a_shared_table_has_no_undo(
+    store: Store, rooms: Rooms
+) -> None:
+    member(store, "Ann")
+    bot_game = TableRequest((SeatRequest("creator"), SeatRequest("bot", bot="greedy")))
+    made = rooms.create(player(store, "Ann"), bot_game)
+    app = app_of(store, rooms, "Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ClubTableScreen))
+        for _ in range(40):  # to a second step of Ann's (a choice that goes on in another)
+            await my_decisions(pilot, app, 1)
+            await until(
+                pilot, lambda: app.replica is not None and app.replica.human_to_move() is not None
+            )
+            decision = app.replica.decision if app.replica is not None else None
+            if decision is not None and decision.back:
+                break
+        assert decision is not None and decision.back
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ClubLobbyScreen))
+        assert highlighted(app) == f"play:{made.id}"

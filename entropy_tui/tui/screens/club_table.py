@@ -8,9 +8,11 @@ from entropy_tui.tui.screens.table_game import TableScreen
 
 class ClubTableScreen(TableScreen):
     def action_step_back(self) -> None:
-        """Esc at a second step goes back a step, as at home; anywhere else, to the lobby."""
+        """Esc steps back where the game allows it (a second step, with undo on); anywhere
+        else, and at every shared table, where undo is off, it goes to the lobby."""
         decision = self.session.decision
-        if self._deciding and decision is not None and decision.back:
+        stepping_back = self._deciding and decision is not None and decision.back
+        if stepping_back and self.session.undo_refusal() is None:
             super().action_step_back()
         else:
             self.app.action_request_quit()  # type: ignore[attr-defined]

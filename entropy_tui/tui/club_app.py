@@ -106,7 +106,7 @@ class ClubApp(TableClientApp):
             return  # the game on screen says so itself
         self.bell()
         words = f"Your turn at table {table_id}."
-        lobby = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        lobby = self.main_screen()
         if isinstance(lobby, ClubLobbyScreen):
             lobby.say(words)
             lobby.action_refresh_lobby()
@@ -229,7 +229,7 @@ class ClubApp(TableClientApp):
     def _lobby_says(self, notice: str, table_id: int) -> None:
         from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen
 
-        lobby = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        lobby = self.main_screen()
         if isinstance(lobby, ClubLobbyScreen):
             lobby.say(notice)
             lobby.action_refresh_lobby()
@@ -241,7 +241,7 @@ class ClubApp(TableClientApp):
         from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen
         from entropy_tui.tui.screens.club_register import RegisterScreen
 
-        main = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        main = self.main_screen()
         return self.player is not None and not isinstance(main, ClubLobbyScreen | RegisterScreen)
 
     def action_request_quit(self) -> None:

@@ -71,7 +71,7 @@ class TableApp(TableClientApp):
         from entropy_tui.tui.screens.lobby import LobbyScreen
 
         op = message["op"]
-        screen = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        screen = self.main_screen()
         lobby = screen if isinstance(screen, LobbyScreen) and screen.is_mounted else None
         if op == "lobby":
             self.game_in_progress = False

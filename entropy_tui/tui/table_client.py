@@ -6,12 +6,15 @@ messages do."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from entropy_tui.play.session import Session
 from entropy_tui.table.replica import ReplicaSession
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.screens.table_game import TableGameOverScreen, TableScreen
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 
 class TableClientApp(EntropyApp):
@@ -26,10 +29,15 @@ class TableClientApp(EntropyApp):
         """A message to the table."""
         raise NotImplementedError
 
+    def main_screen(self) -> Screen[Any] | None:
+        """The screen this connection shows (a lobby, a game, a replay) under any dialog over
+        it; None before one shows."""
+        return self.screen_stack[1] if len(self.screen_stack) > 1 else None
+
     def game_screen(self) -> TableScreen | None:
         """The table's game screen, once it shows (until then it draws the newest state when
         it does)."""
-        screen = self.screen_stack[1] if len(self.screen_stack) > 1 else None
+        screen = self.main_screen()
         if isinstance(screen, TableScreen) and screen.scene is not None:
             return screen
         return None

@@ -76,6 +76,7 @@ SCOPES: dict[str, str] = {
     "table_host": "Hosting a shared table",
     "club_lobby": "The club's lobby",
     "club_join": "Joining a club table",
+    "club_key_code": "A code for another device",
     "club_new_table": "Creating a club table",
 }
 
@@ -592,6 +593,15 @@ COMMANDS: tuple[Command, ...] = (
     # Joining a club table
     Command("Join", "Take the free seat", "join", ("y",), "y", "club_join"),
     Command("Don't join", "Back to the lobby", "cancel", ("n", "escape"), "n/Esc", "club_join"),
+    # A code for another device
+    Command(
+        "Back to the lobby",
+        "Close the code (it stays good until it expires)",
+        "close",
+        ("escape", "enter", "q"),
+        "Esc/Enter",
+        "club_key_code",
+    ),
     # Creating a club table
     # The same title as the new-game screen's Ctrl+G, so one Ctrl key keeps one meaning.
     Command(

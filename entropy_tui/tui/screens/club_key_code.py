@@ -8,12 +8,12 @@ import time
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from entropy_tui.club.identity import CODE_SECONDS
+from entropy_tui.tui.keys import bindings_for, key_for
 
 
 def code_words(code: str, expires_at: float) -> str:
@@ -29,7 +29,8 @@ def code_words(code: str, expires_at: float) -> str:
 
 
 class KeyCodeScreen(ModalScreen[None]):
-    BINDINGS: ClassVar = [Binding("escape,enter,q", "dismiss", "Back to the lobby")]
+    SCOPE = "club_key_code"
+    BINDINGS: ClassVar = bindings_for("club_key_code")
     DEFAULT_CSS = """
     KeyCodeScreen {
         align: center middle;
@@ -49,7 +50,7 @@ class KeyCodeScreen(ModalScreen[None]):
         with VerticalScroll(id="club-key-code"):
             yield Static("Add a key: log in from another device", id="club-key-code-title")
             yield Static(code_words(self.code, self.expires_at), id="club-key-code-words")
-            yield Static("Enter or Esc: back to the lobby.", classes="hint")
+            yield Static(f"{key_for('close')}: back to the lobby.", classes="hint")
 
-    async def action_dismiss(self, result: None = None) -> None:
-        self.dismiss(result)
+    def action_close(self) -> None:
+        self.dismiss()

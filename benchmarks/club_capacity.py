@@ -33,17 +33,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import fcntl
 import json
 import os
 import random
 import signal
 import socket
 import statistics
-import struct
 import sys
 import tempfile
-import termios
 import time
 from pathlib import Path
 from typing import Any
@@ -53,6 +50,7 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from results import Row, write_rows
+from ssh_bytes import start_host
 
 PASSWORD = "benchmark"
 HOST_SEAT = "Seat"  # the host's two remote seats: Seat0 and Seat1
@@ -113,7 +111,12 @@ class Server:
     async def start(self, folder: Path) -> None:
         env = {**os.environ, "TERM": "xterm-256color", "ENTROPY_TUI_DATA": str(folder)}
         if self.way == "host":
-            await self._start_host(env)
+            os.environ["ENTROPY_TUI_DATA"] = str(folder)  # the host's saves, in the step's folder
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                self.port = probe.getsockname()[1]
+            seats = ",".join(f"remote:{HOST_SEAT}{n}" for n in range(SEATS))
+            self.process = await start_host(self.port, seed=7, seats=seats, password=PASSWORD)
             return
         club = ["-m", "entropy_tui", "club", "--port", "0", "--listen", "127.0.0.1", "--open"]
         self.process = await asyncio.create_subprocess_exec(
@@ -123,39 +126,6 @@ class Server:
         assert self.process.stdout is not None
         first = (await self.process.stdout.readline()).decode()
         self.port = int(first.split("port ")[1].split(":")[0])
-
-    async def _start_host(self, env: dict[str, str]) -> None:
-        """`entropy-tui host` in a terminal of its own (its screen read and dropped), once its
-        port takes connections."""
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        seats = ",".join(f"remote:{HOST_SEAT}{n}" for n in range(SEATS))
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "entropy_tui", "host", "--port", str(self.port),
-            "--listen", "127.0.0.1", "--seats", seats, "--seed", "7", "--password", PASSWORD,
-            stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
-        )  # fmt: skip
-        os.close(slave)
-        os.set_blocking(master, False)
-        self._terminal = master
-        asyncio.get_running_loop().add_reader(master, self._drop_screen)
-        while True:
-            try:
-                _, writer = await asyncio.open_connection("127.0.0.1", self.port)
-            except OSError:
-                await asyncio.sleep(0.05)
-                continue
-            writer.close()
-            return
-
-    def _drop_screen(self) -> None:
-        try:
-            os.read(self._terminal, 65536)
-        except OSError:
-            asyncio.get_running_loop().remove_reader(self._terminal)
 
     @property
     def pid(self) -> int:

@@ -248,11 +248,14 @@ def option_key(decision: Decision) -> bytes:
     return (f"{first:02d}" if len(decision.options) >= 10 else str(first)).encode()
 
 
-async def start_host(port: int, args: argparse.Namespace) -> asyncio.subprocess.Process:
-    """`entropy-tui host` in a terminal of its own (read and dropped), listening on `port`."""
+async def start_host(
+    port: int, seed: int, seats: str = "remote:Ann,remote:Bob", password: str = PASSWORD
+) -> asyncio.subprocess.Process:
+    """`entropy-tui host` in a terminal of its own (read and dropped), listening on `port`,
+    once it takes connections."""
     argv = [sys.executable, "-m", "entropy_tui", "host", "--port", str(port),
-            "--listen", "127.0.0.1", "--seats", "remote:Ann,remote:Bob", "--seed",
-            str(args.seed), "--password", PASSWORD, "--bot-delay", "0"]  # fmt: skip
+            "--listen", "127.0.0.1", "--seats", seats, "--seed", str(seed),
+            "--password", password, "--bot-delay", "0"]  # fmt: skip
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     host = await asyncio.create_subprocess_exec(
@@ -286,7 +289,7 @@ async def measure_table(args: argparse.Namespace) -> dict[str, object]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    host = await start_host(port, args)
+    host = await start_host(port, args.seed)
     names = ["Ann", "Bob"]
     screens, join_seconds = {}, {}
     for name in names:

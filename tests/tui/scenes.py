@@ -21,6 +21,7 @@ from entropy_tui.tui.app import EntropyApp
 
 from .club_scenes import club_lobby
 from .played_once import played_once
+from .review_scenes import lost_game_review
 
 SIZES: dict[str, tuple[int, int]] = {"80x24": (80, 24), "160x50": (160, 50)}
 
@@ -215,6 +216,7 @@ SCENES: dict[str, Scene] = {
     "score_table": Scene(mid_game, ("s",)),
     "changes_marked": Scene(changes_marked),  # what the others did, marked until you choose
     "replay": Scene(game_over, ("r", *["right"] * 40)),
+    "review": Scene(lost_game_review),  # `a` after a lost game: the costliest decisions, the chart
     "tutorial": Scene(tutorial, ("enter",)),  # a lesson, and a suggestion that is not option 1
     "lobby": Scene(LobbyApp),
     "club_lobby": Scene(club_lobby),  # a member's lobby at a club, every section filled

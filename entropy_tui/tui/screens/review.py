@@ -40,10 +40,12 @@ class ReviewScreen(Screen[int | None]):
 
     SCOPE = "review"
     BINDINGS: ClassVar = bindings_for("review")
+    # Half the terminal for the decisions: at 80x24 the summary above them and the chart's top
+    # below stay in sight, and the highlighted decision never moves off the screen.
     DEFAULT_CSS = """
     ReviewScreen #review { padding: 0 1; }
     ReviewScreen #review-title, ReviewScreen #review-status { height: auto; margin-bottom: 1; }
-    ReviewScreen #review-lessons { height: auto; max-height: 24; margin-bottom: 1; }
+    ReviewScreen #review-lessons { height: auto; max-height: 50vh; margin-bottom: 1; }
     ReviewScreen #review-lessons, ReviewScreen #review-leads { border: round $primary; }
     ReviewScreen #review-leads { height: 16; }
     """

@@ -12,6 +12,7 @@ from typing import Any
 
 from entropy_tui.cli.options import UsageError
 from entropy_tui.play.review import (
+    POINTS_LOST_MEANING,
     REVIEW_ITERATIONS,
     Lesson,
     Review,
@@ -122,7 +123,7 @@ def text_lines(review: Review, seats: list[int], file: Path, looks: Any) -> list
     lines = [
         f"Review of {file}: {' vs '.join(review.seats)}, {rounds} rounds. The expert weighed each"
         f" decision from the deciding seat's own view ({review.iterations} search iterations"
-        " each); values are points of lead over the best other seat.",
+        f" each); values are points of lead over the best other seat. {POINTS_LOST_MEANING}",
     ]
     for seat in seats:
         lines += ["", seat_summary(review, seat)]

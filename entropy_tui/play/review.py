@@ -41,6 +41,8 @@ PER_OPTION = 2
 MOST_LESSONS = 5
 FEWEST_LESSONS = 3
 SMALL_COST = 0.5  # points: a decision costing less is a lesson only to make up the fewest
+# Why a lost game's points given away can far exceed the final margin.
+POINTS_LOST_MEANING = "Points given away: the expert's estimates, decision by decision, added up."
 CACHE_FORMAT = 1
 
 Progress = Callable[[int, int], None]  # (decisions weighed, decisions to weigh)
@@ -308,9 +310,21 @@ def _leads(verdicts: list[Verdict], seat: int, rounds: int) -> list[float]:
     return leads
 
 
+CLOSING = {"(": ")", "[": "]"}
+
+
 def short_label(label: str) -> str:
-    """An option's label up to its first detail ("Move 1 to Evolve a Star (inner I0)")."""
-    return label.split("; ")[0]
+    """An option's label up to its first detail ("Move 1 to Evolve a Star (inner I0)"); cut
+    inside brackets, it closes them after a "…" ("Take Abundant Biome BA16 (each landing on
+    Catch an Asteroid: +1 Entropy; …)")."""
+    head, cut, _ = label.partition("; ")
+    unclosed: list[str] = []
+    for char in head:
+        if char in CLOSING:
+            unclosed.append(CLOSING[char])
+        elif unclosed and char == unclosed[-1]:
+            unclosed.pop()
+    return f"{head}; …{''.join(reversed(unclosed))}" if cut and unclosed else head
 
 
 # ------------------------------------------------------------------------- stored beside the save

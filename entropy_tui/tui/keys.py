@@ -458,6 +458,14 @@ COMMANDS: tuple[Command, ...] = (
         "review",
         bound=False,
     ),
+    Command(
+        "Chart",
+        "Scroll down to the chart of each seat's expected lead, or back up to the decisions",
+        "toggle_chart",
+        ("c",),
+        "c",
+        "review",
+    ),
     Command("Close", "Stop the review, or close it", "close", ("escape",), "Esc", "review"),
     # Seat consoles
     Command(

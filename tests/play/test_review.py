@@ -17,6 +17,7 @@ from entropy_tui.play.review import (
     FEWEST_LESSONS,
     MOST_LESSONS,
     PER_OPTION,
+    POINTS_LOST_MEANING,
     Review,
     _position,
     cached_review,
@@ -24,6 +25,7 @@ from entropy_tui.play.review import (
     game_key,
     review_game,
     review_path,
+    short_label,
     store_review,
     weighing,
 )
@@ -148,6 +150,26 @@ def test_the_review_weighs_only_what_the_deciding_seat_sees() -> None:
         game.choose(rng.choice(decision.enabled).id)
 
 
+# ----------------------------------------------------------------------------- labels
+def test_a_short_label_ends_at_the_first_detail() -> None:
+    assert short_label("Take Plant card L28; needs 1 Heat 1 Carbon; remove 1 Bacteria") == (
+        "Take Plant card L28"
+    )
+    kept_whole = "Activate Star IIC (3 Entropy: advance Lifeform x2) in Solar System 2"
+    assert short_label(kept_whole) == kept_whole
+
+
+def test_a_short_label_cut_inside_brackets_closes_them() -> None:
+    label = (
+        "Take Abundant Biome BA16 (each landing on Catch an Asteroid: +1 Entropy; once fulfilled"
+        " with 1 Bacteria 1 Plant on its Planet, each reward becomes +2 VP)"
+    )
+    assert short_label(label) == (
+        "Take Abundant Biome BA16 (each landing on Catch an Asteroid: +1 Entropy; …)"
+    )
+    assert short_label("Pick [a (b; c) d]; e") == "Pick [a (b; …)]"
+
+
 # ----------------------------------------------------------------------------- stored
 @pytest.fixture
 def saved(tmp_path: Path, game: Game) -> Path:
@@ -209,6 +231,7 @@ def test_the_command_line_prints_each_seats_costliest_decisions_and_the_chart(
     code, out, _ = run(capsys, str(reviewed))
     assert code == 0
     assert "Ann:" in out and "Bob:" in out
+    assert POINTS_LOST_MEANING in out  # why the points given away outgrow the final margin
     for lessons in review.lessons:
         for lesson in lessons:
             assert f"replay step {lesson.verdict.step}:" in out

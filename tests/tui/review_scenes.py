@@ -15,6 +15,7 @@ from textual.app import App
 from textual.events import Mount
 
 import entropy_tui.tui.app as app_module
+from entropy_tui.play.config import SeatConfig
 from entropy_tui.play.review import (
     REVIEW_ITERATIONS,
     Review,
@@ -25,6 +26,7 @@ from entropy_tui.play.review import (
     stored_review,
 )
 from entropy_tui.play.session import Session
+from entropy_tui.rules import Game
 from entropy_tui.saves.files import write_save
 from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.screens.review import ReviewScreen
@@ -36,8 +38,8 @@ COLOURS = ["orange", "blue"]
 class KeptReviewScreen(ReviewScreen):
     """The review screen showing a review already worked out."""
 
-    def __init__(self, session: Session, review: Review) -> None:
-        super().__init__(session.game, session.seats, None)
+    def __init__(self, game: Game, seats: tuple[SeatConfig, ...], review: Review) -> None:
+        super().__init__(game, seats, None)
         self.kept = review
 
     def _work_out(self, app: App[object]) -> None:
@@ -53,14 +55,18 @@ class ReviewApp(EntropyApp):
         str(Path(app_module.__file__).parent / name) for name in EntropyApp.CSS_PATH
     ]
 
-    def __init__(self, session: Session, review: Review) -> None:
+    def __init__(
+        self, session: Session, review: Review, seats: tuple[SeatConfig, ...] | None = None
+    ) -> None:
+        """`seats`: the seats as the review shows them (default: the game's)."""
         super().__init__(session=session, bot_delay=0)
         self.reviewed = session
         self.review = review
+        self.review_seats = seats or session.seats
 
     def on_mount(self, event: Mount) -> None:
         event.prevent_default()
-        self.push_screen(KeptReviewScreen(self.reviewed, self.review))
+        self.push_screen(KeptReviewScreen(self.reviewed.game, self.review_seats, self.review))
 
 
 def lost_game_review() -> ReviewApp:

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from entropy_tui.play.config import SeatConfig
 from entropy_tui.play.review import (
+    POINTS_LOST_MEANING,
     REVIEW_ITERATIONS,
     Review,
     ReviewCancelled,
@@ -33,6 +34,13 @@ from entropy_tui.tui.widgets.key_footer import KeyFooter
 from entropy_tui.tui.widgets.vp_chart import VpChart
 
 LEADS_TITLE = "Expected lead over the best other seat at each round's start (points)"
+
+
+def marked_seat(seat: SeatConfig) -> Content:
+    """The seat's symbol and name ("@ Ann"), the symbol on the list's own background: the
+    highlighted row's colour is a seat's colour too (blue), which would hide that symbol."""
+    look = seat.look
+    return Content.styled(look.symbol, f"{look.style} on $surface") + Content(f" {seat.name}")
 
 
 class ReviewScreen(Screen[int | None]):
@@ -114,21 +122,23 @@ class ReviewScreen(Screen[int | None]):
             return
         self.review = review
         self.bar.display = False
-        self.query_one("#review-status", Static).update(
-            Content("\n").join(self._summary(review, seat) for seat in range(len(self.seats)))
-        )
+        summaries = [self._summary(review, seat) for seat in range(len(self.seats))]
+        if any(review.lessons):
+            summaries.append(Content.styled(POINTS_LOST_MEANING, "dim"))
+        self.query_one("#review-status", Static).update(Content("\n").join(summaries))
         lessons = self.query_one("#review-lessons", OptionList)
         for seat, seat_lessons in enumerate(review.lessons):
             for lesson in seat_lessons:
                 verdict = lesson.verdict
+                # The cost early in the line, where it never wraps away from its unit.
                 lessons.add_option(
                     Option(
                         Content.assemble(
-                            seat_tag(self.seats[seat]),
-                            f", round {verdict.round}, step {verdict.step}: took"
-                            f" {short_label(lesson.taken_label)}; the expert:"
+                            marked_seat(self.seats[seat]),
+                            f", round {verdict.round}, step {verdict.step} ",
+                            (f"({verdict.cost:.1f} points)", "bold"),
+                            f": took {short_label(lesson.taken_label)}; the expert:"
                             f" {short_label(lesson.best_label)}",
-                            (f" ({verdict.cost:.1f} points)", "bold"),
                             "\n",
                             (f"  {lesson.why}", "dim"),
                         ),
@@ -149,17 +159,30 @@ class ReviewScreen(Screen[int | None]):
 
     def _summary(self, review: Review, seat: int) -> Content:
         count, lost = review.decisions(seat), review.points_lost(seat)
+        # The points early in the line, where they never wrap away from their number.
         words = (
-            f": {count} decisions weighed, {lost:.1f} points given away against the expert"
+            f": {lost:.1f} points given away against the expert in {count} decisions"
             if review.lessons[seat]
             else f": {count} decisions weighed, each as the expert would have chosen"
         )
         return seat_tag(self.seats[seat]) + Content(words)
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Up or Down with the chart in view brings the decisions back."""
+        event.option_list.scroll_visible(animate=False)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         assert event.option.id is not None
         self.dismiss(int(event.option.id))
+
+    def action_toggle_chart(self) -> None:
+        """The chart at the foot of the review scrolled into view, or the top back."""
+        review = self.query_one("#review", VerticalScroll)
+        if review.scroll_y < review.max_scroll_y:
+            review.scroll_end(animate=False)
+        else:
+            review.scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -24,11 +25,19 @@ PLAYED_FOLDER = "ENTROPY_TEST_PLAYED"  # tests/tui/played_once.py's folder share
 # time of the screen tests. The apps under test still run their own idle collections.
 TEST_GC_THRESHOLDS = (20_000, 20, 100)
 
+# A run starts some 150 Python processes (pytest-xdist's workers, the programs driven in tmux, over
+# SSH, in a browser): where PYTHONDONTWRITEBYTECODE is set, each compiled every module of the
+# game and pytest rewrote every test module again, some 2 s of CPU a worker. The run writes its
+# bytecode caches, so the first process compiles and the rest read.
+BYTECODE_SWITCH = "PYTHONDONTWRITEBYTECODE"
+sys.dont_write_bytecode = False
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """The run's processes (pytest-xdist's workers start after this, with its environment)
     share the sessions played for test scenes."""
     gc.set_threshold(*TEST_GC_THRESHOLDS)
+    os.environ.pop(BYTECODE_SWITCH, None)
     if PLAYED_FOLDER not in os.environ:
         folder = tempfile.mkdtemp(prefix="entropy-played-")
         os.environ[PLAYED_FOLDER] = folder

@@ -33,15 +33,36 @@ BYTECODE_SWITCH = "PYTHONDONTWRITEBYTECODE"
 sys.dont_write_bytecode = False
 
 
+# Where the run's temporary files go when the machine has a RAM-backed folder with room: the
+# club's database syncs every decision to disk, and so does a save, and waiting on the disk took
+# a third of the club tests' time. Durability itself is tested by killing real processes.
+RAM_FOLDER = Path("/dev/shm")
+RAM_FOLDER_ROOM = 1 << 30  # bytes free it needs; a run writes some 40 MB
+
+
+def _run_folder() -> str:
+    try:
+        roomy = shutil.disk_usage(RAM_FOLDER).free >= RAM_FOLDER_ROOM
+    except OSError:
+        roomy = False
+    in_ram = roomy and os.access(RAM_FOLDER, os.W_OK)
+    return tempfile.mkdtemp(prefix="entropy-", dir=RAM_FOLDER if in_ram else None)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own temporary folders are placed
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's processes (pytest-xdist's workers start after this, with its environment)
-    share the sessions played for test scenes."""
+    """The run's processes (pytest-xdist's workers start after this, with its environment, and
+    so do the programs tests start) share one temporary folder, and in it the sessions played
+    for test scenes."""
     gc.set_threshold(*TEST_GC_THRESHOLDS)
     os.environ.pop(BYTECODE_SWITCH, None)
     if PLAYED_FOLDER not in os.environ:
-        folder = tempfile.mkdtemp(prefix="entropy-played-")
-        os.environ[PLAYED_FOLDER] = folder
+        folder = _run_folder()
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        os.environ["TMPDIR"] = tempfile.tempdir = folder
+        os.environ[PLAYED_FOLDER] = tempfile.mkdtemp(prefix="played-")
+        if config.option.basetemp is None:  # short: a test's sockets live in its folder
+            config.option.basetemp = os.path.join(folder, "t")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -52,16 +73,46 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if any(item.get_closest_marker(name) for name in END_TO_END):
-            item.add_marker(pytest.mark.slow)
-    # The slow tests first, dealt out to the workers: pytest-xdist (--dist worksteal) gives each
-    # worker an equal run of the list and lets an idle one take the end of a busy one's run.
-    # Dealt, every run starts with its share of the long tests and ends with short ones, which
-    # even the workers out, instead of one worker's run of long tests finishing alone.
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    end_to_end = [item for item in items if _end_to_end(item)]
+    for item in end_to_end:
+        item.add_marker(pytest.mark.slow)
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    items[:] = [item for worker in range(workers) for item in items[worker::workers]]
+    if workers > 1:
+        items[:] = _dealt(items, set(end_to_end), workers)
+
+
+def _end_to_end(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) for name in END_TO_END)
+
+
+# Of a worker's run, the stretch its end-to-end tests are spread over: the rest is short tests.
+WAITING_SPAN = 0.7
+
+
+def _dealt(
+    items: list[pytest.Item], end_to_end: set[pytest.Item], workers: int
+) -> list[pytest.Item]:
+    """The tests dealt out to the workers. pytest-xdist (--dist worksteal) gives each worker an
+    equal run of the list and lets an idle one take the end of a busy one's run, so each run:
+    - starts with its share of the long tests that keep a core busy, and ends with short ones,
+      so that no worker is left alone with a long test at the end;
+    - has its end-to-end tests, which mostly wait on a terminal or a client, spread over its
+      first part, at other moments than the other workers' ones: while some workers wait, the
+      others keep the two cores busy (all of them waiting at once left a core idle).
+    """
+    long_ones = [i for i in items if i.get_closest_marker("slow") and i not in end_to_end]
+    waiting = [i for i in items if i in end_to_end]
+    short = [i for i in items if not i.get_closest_marker("slow")]
+    dealt: list[pytest.Item] = []
+    for worker in range(workers):
+        run = long_ones[worker::workers] + short[worker::workers]
+        mine = waiting[worker::workers]
+        step = len(run) * WAITING_SPAN / max(len(mine), 1)
+        stagger = worker / workers
+        for n, item in reversed(list(enumerate(mine))):  # from the back: positions hold
+            run.insert(int((n + stagger) * step), item)
+        dealt += run
+    return dealt
 
 
 @pytest.fixture(autouse=True)

@@ -72,6 +72,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Once the tests are done, pytest collects five times over to find what raised while being
+    freed; collected once here (which reports it the same), what is left is frozen, and those
+    five walks no longer go over every object the run kept alive (a second or more a worker, at
+    the very end of the run)."""
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     end_to_end = [item for item in items if _end_to_end(item)]
     for item in end_to_end:

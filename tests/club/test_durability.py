@@ -46,7 +46,9 @@ def test_decisions_committed_before_a_kill_are_all_there(tmp_path: Path) -> None
         stored = store.decisions(table_id)
         table = ClubTable.load(store, table_id)
     assert [d.step for d in stored] == list(range(len(stored)))
-    assert len(stored) in (reported, reported + 1)  # the kill may fall after a commit's report
+    # Every commit reported is there; the child may have gone on past its last report before
+    # the kill landed (more so where the disk syncs fast), and what it stored then is whole.
+    assert len(stored) >= reported
     assert table.game.state.choices == [d.option_id for d in stored]
     if len(stored) == reported:
         decision = table.game.decision
@@ -54,4 +56,4 @@ def test_decisions_committed_before_a_kill_are_all_there(tmp_path: Path) -> None
         assert decision.player == last["player"]
         assert [o.id for o in decision.options] == last["options"]
     else:
-        assert stored[-1].option_id in last["options"]
+        assert stored[reported].option_id in last["options"]

@@ -144,6 +144,17 @@ def no_idle_collections(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("entropy_tui.tui.screens.game.collect_while_idle", lambda: None)
 
 
+# scrypt's cost in the tests' own process: a club's password and invitation codes are hashed as
+# ever, salted, but in a fraction of a millisecond instead of 50 ms each. The club
+# processes the end-to-end tests start hash at the real cost.
+TEST_SCRYPT_N = 2**4
+
+
+@pytest.fixture(autouse=True)
+def cheap_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("entropy_tui.club.hashing.SCRYPT_N", TEST_SCRYPT_N)
+
+
 @pytest.fixture(autouse=True)
 def full_screen_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests call the command line with their output captured, which is not a terminal and

@@ -77,6 +77,7 @@ class _TabServer(Server):
         self.max_tabs = max_tabs
         self.fixed_url = public_url
         self.tabs: set[asyncio.Task[Any]] = set()
+        self.apps_started = 0
 
     async def _make_app(self) -> web.Application:
         """textual-serve's routes, less its downloads (the game offers none) and its listing of
@@ -115,6 +116,7 @@ class _TabServer(Server):
         tab = asyncio.current_task()
         assert tab is not None
         self.tabs.add(tab)
+        self.apps_started += 1
         try:
             return await super().handle_websocket(request)
         finally:
@@ -363,7 +365,9 @@ class WebServer:
         await self._runner.cleanup()
         # textual-serve leaves each app's pipes to the garbage collector, held in reference cycles
         # of the tasks that ended; freed after the loop is gone they complain that it is closed.
-        gc.collect()
+        # A server that started no app has none (and a collection walks every object).
+        if self._tab_server.apps_started:
+            gc.collect()
 
 
 async def start_web_server(

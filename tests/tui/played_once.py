@@ -9,13 +9,15 @@ its look-ahead caches do not pickle), the catalog as its edition."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import fcntl
 import functools
 import hashlib
 import io
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ParamSpec
 
@@ -67,6 +69,18 @@ def _to_shared(path: Path | None, session: Session) -> None:
     partial.replace(path)  # whole or not at all, should two processes write it at once
 
 
+@contextlib.contextmanager
+def _alone(path: Path | None) -> Iterator[None]:
+    """Held by one process at a time: the first to ask plays the session, and the others, asking
+    meanwhile, wait and read it instead of playing it too."""
+    if path is None:
+        yield
+        return
+    with path.with_suffix(".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def played_once(make: Callable[Args, Session]) -> Callable[Args, Session]:
     played: dict[tuple[object, ...], Session] = {}
 
@@ -75,10 +89,11 @@ def played_once(make: Callable[Args, Session]) -> Callable[Args, Session]:
         key = (*args, *sorted(kwargs.items()))
         if key not in played:
             shared = _shared_file(make, key)
-            session = _from_shared(shared)
-            if session is None:
-                session = make(*args, **kwargs)
-                _to_shared(shared, session)
+            with _alone(shared):
+                session = _from_shared(shared)
+                if session is None:
+                    session = make(*args, **kwargs)
+                    _to_shared(shared, session)
             played[key] = session
         kept = played[key]
         # The game by the engine's own copy (its look-ahead caches are not for deepcopy); the

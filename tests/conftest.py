@@ -105,16 +105,19 @@ def _dealt(
     equal run of the list and lets an idle one take the end of a busy one's run, so each run:
     - starts with its share of the long tests that keep a core busy, and ends with short ones,
       so that no worker is left alone with a long test at the end;
+    - gets whole modules of short tests, so that what a module makes once for its tests (a game
+      played, a review worked out) is made by one worker, not by each;
     - has its end-to-end tests, which mostly wait on a terminal or a client, spread over its
       first part, at other moments than the other workers' ones: while some workers wait, the
       others keep the two cores busy (all of them waiting at once left a core idle).
     """
     long_ones = [i for i in items if i.get_closest_marker("slow") and i not in end_to_end]
     waiting = [i for i in items if i in end_to_end]
-    short = [i for i in items if not i.get_closest_marker("slow")]
+    runs = [long_ones[worker::workers] for worker in range(workers)]
+    for module in _modules_largest_first([i for i in items if not i.get_closest_marker("slow")]):
+        min(runs, key=len).extend(module)
     dealt: list[pytest.Item] = []
-    for worker in range(workers):
-        run = long_ones[worker::workers] + short[worker::workers]
+    for worker, run in enumerate(runs):
         mine = waiting[worker::workers]
         step = len(run) * WAITING_SPAN / max(len(mine), 1)
         stagger = worker / workers
@@ -122,6 +125,13 @@ def _dealt(
             run.insert(int((n + stagger) * step), item)
         dealt += run
     return dealt
+
+
+def _modules_largest_first(items: list[pytest.Item]) -> list[list[pytest.Item]]:
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.path, []).append(item)
+    return sorted(modules.values(), key=len, reverse=True)
 
 
 @pytest.fixture(autouse=True)

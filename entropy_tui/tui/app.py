@@ -318,12 +318,15 @@ class EntropyApp(App[None]):
 
     # ------------------------------------------------------------------ commands
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette lists the registry's commands that work on the current screen."""
+        """The palette lists the registry's commands that work on the current screen, now (a
+        shared table has no undo; picking works only at a person's own decision)."""
         scope = getattr(screen, "SCOPE", ())
         scopes = {"app", scope} if isinstance(scope, str) else {"app", *scope}
         for command in COMMANDS:
             if command.palette and command.bound and command.scope in scopes:
                 action = command.action
+                if screen.check_action(action, ()) is False:
+                    continue
 
                 def run(action: str = action) -> None:
                     self.call_later(screen.run_action, action)

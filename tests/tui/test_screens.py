@@ -64,7 +64,7 @@ async def test_the_palette_offers_the_registrys_commands() -> None:
     app = game_app()
     async with app.run_test(size=(80, 24)) as pilot:
         titles = {c.title for c in app.get_system_commands(app.screen)}
-        assert {"Help", "Rules", "Seat consoles", "Skip ahead"} <= titles
+        assert {"Help", "Rules", "Seat consoles", "Skip ahead", "Undo", "Save a copy"} <= titles
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, Palette)
         await pilot.press(*"seat consoles", "enter")

@@ -310,3 +310,19 @@ async def test_a_player_keeps_their_own_console_while_another_seat_decides(
         assert "*: changed since your last turn" in screen_text(app)
         await bob.close()
     await table.close()
+
+
+async def test_the_palette_at_a_table_offers_no_undo_nor_a_step_back(tmp_path: Path) -> None:
+    """A move the others have seen stays made: the palette lists only what works there."""
+    table = make_table(tmp_path, "remote:Ann,remote:Bob")
+    await table.start()
+    app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Help", "Rules", "Seat consoles"} <= titles
+        assert not {"Undo", "Redo", "Back a step", "Save a copy"} & titles
+        await pilot.press("ctrl+z", "escape")  # nothing to refuse: neither is bound here
+        await settle(pilot)
+        assert "Undo is off" not in screen_text(app)
+    await table.close()

@@ -7,6 +7,11 @@ from entropy_tui.tui.screens.table_game import TableScreen
 
 
 class ClubTableScreen(TableScreen):
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step_back":
+            return True  # Esc: to the lobby
+        return super().check_action(action, parameters)
+
     def action_step_back(self) -> None:
         """Esc steps back where the game allows it (a second step, with undo on); anywhere
         else, and at every shared table, where undo is off, it goes to the lobby."""

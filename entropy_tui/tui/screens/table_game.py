@@ -14,8 +14,9 @@ from entropy_tui.tui.screens.table_open import TableOpenScreen
 from entropy_tui.tui.widgets.prompt import Prompt
 
 # Commands of a game at home that a shared table does without: a move the others have seen
-# stays made, bots are paced by the table, and a copy of everyone's cards is not for one screen.
-OFF_AT_A_TABLE = frozenset({"undo", "redo", "skip_bots", "save_copy"})
+# stays made (stepping back from a second step too), bots are paced by the table, and a copy of
+# everyone's cards is not for one screen.
+OFF_AT_A_TABLE = frozenset({"undo", "redo", "step_back", "skip_bots", "save_copy"})
 DECIDING = frozenset({"digit", "choose_highlighted", "hint"})  # not for a spectator
 
 

@@ -22,7 +22,8 @@ PLAYED_FOLDER = "ENTROPY_TEST_PLAYED"  # tests/tui/played_once.py's folder share
 # generation is collected every 700 allocations, and each collection also walks the objects of
 # every earlier test still alive; a tenth of the allocations go further. Collecting less often
 # (and never looking again at what collection left behind, frozen below) took 15% off the CPU
-# time of the screen tests. The apps under test still run their own idle collections.
+# time of the screen tests. The apps under test leave collecting to these thresholds too
+# (no_idle_collections below).
 TEST_GC_THRESHOLDS = (20_000, 20, 100)
 
 # A run starts some 150 Python processes (pytest-xdist's workers, the programs driven in tmux, over

@@ -7,9 +7,6 @@ clock of the test's, so that Bob's bank has seconds left when the club starts.""
 from __future__ import annotations
 
 import json
-import os
-import shlex
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,8 +19,9 @@ from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from tests.club.conftest import Clock
 from tests.club.helpers import config
-from tests.ssh.support import fingerprint_of, make_client_key, needs_openssh, ssh_options
-from tests.tui.tmux import Tmux, needs_tmux
+from tests.ssh.club_process import Club
+from tests.ssh.support import fingerprint_of, make_client_key, needs_openssh
+from tests.tui.tmux import needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
 
@@ -62,39 +60,6 @@ def write_history(database: Path, bobs_key: Path) -> tuple[int, int]:
         return record.id, 1 - anns_seat
 
 
-class Club:
-    """`entropy-tui club` with a notify command, in a process of its own, working in `folder`."""
-
-    def __init__(self, folder: Path, database: Path, notify: list[str]) -> None:
-        environment = {**os.environ, "ENTROPY_TUI_DATA": str(folder / "data")}
-        self.process = subprocess.Popen(
-            [
-                sys.executable, "-m", "entropy_tui", "club", "--port", "0",
-                "--listen", "127.0.0.1", "--db", str(database), "--open",
-                "--notify-command", shlex.join(notify),
-            ],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment, cwd=folder,
-        )  # fmt: skip
-        assert self.process.stdout is not None
-        first = self.process.stdout.readline()
-        assert first.startswith("The club is open on port "), first + self.errors()
-        self.port = int(first.split()[6].rstrip(":"))
-
-    def errors(self) -> str:
-        if self.process.poll() is None:
-            return ""
-        assert self.process.stderr is not None
-        return self.process.stderr.read()
-
-    def login(self, key: Path) -> Tmux:
-        command = shlex.join(["ssh", *ssh_options(self.port, key), "-t", "anyone@127.0.0.1"])
-        return Tmux(f"exec env TERM=xterm-256color {command}", (80, 24))
-
-    def close(self) -> None:
-        self.process.terminate()
-        self.process.wait(15)
-
-
 def test_bobs_time_runs_out_the_bot_plays_his_turn_and_ann_away_is_notified(
     tmp_path: Path,
 ) -> None:
@@ -105,7 +70,7 @@ def test_bobs_time_runs_out_the_bot_plays_his_turn_and_ann_away_is_notified(
     table_id, bobs_seat = write_history(database, bobs_key)
     script, calls = folder / "notified.py", folder / "calls.jsonl"
     script.write_text(NOTIFIED)
-    club = Club(folder, database, [sys.executable, str(script), str(calls)])
+    club = Club(folder, database, notify=[sys.executable, str(script), str(calls)])
     try:
         bob = club.login(bobs_key)
         try:

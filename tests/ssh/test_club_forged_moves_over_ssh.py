@@ -6,10 +6,6 @@ written through the store before the club starts."""
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,8 +15,9 @@ from entropy_tui.club.names import name_key
 from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from tests.club.helpers import config
-from tests.ssh.support import client_keys, fingerprint_of, needs_openssh, ssh_options
-from tests.tui.tmux import Tmux, needs_tmux
+from tests.ssh.club_process import TABLE_TERMINAL, Club
+from tests.ssh.support import client_keys, fingerprint_of, needs_openssh
+from tests.tui.tmux import needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
 
@@ -46,39 +43,13 @@ def write_table(database: Path, keys: dict[str, Path]) -> int:
         return record.id
 
 
-class Club:
-    """`entropy-tui club`, open to every key, in a process of its own, working in `folder`."""
-
-    def __init__(self, folder: Path, database: Path) -> None:
-        environment = {**os.environ, "ENTROPY_TUI_DATA": str(folder / "data")}
-        self.process = subprocess.Popen(
-            [
-                sys.executable, "-m", "entropy_tui", "club", "--port", "0",
-                "--listen", "127.0.0.1", "--db", str(database), "--open",
-            ],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment, cwd=folder,
-        )  # fmt: skip
-        assert self.process.stdout is not None
-        first = self.process.stdout.readline()
-        assert first.startswith("The club is open on port "), first
-        self.port = int(first.split()[6].rstrip(":"))
-
-    def login(self, key: Path) -> Tmux:
-        command = shlex.join(["ssh", *ssh_options(self.port, key), "-t", "anyone@127.0.0.1"])
-        return Tmux(f"exec env TERM=xterm-256color {command}", (100, 30))
-
-    def close(self) -> None:
-        self.process.terminate()
-        self.process.wait(15)
-
-
 def test_a_watcher_and_a_player_out_of_turn_press_choosing_keys_and_nothing_is_stored(
     tmp_path: Path,
 ) -> None:
     keys = client_keys(tmp_path, ("ann", "bob", "carol"))
     database = tmp_path / "club.db"
     table_id = write_table(database, keys)
-    club = Club(tmp_path, database)
+    club = Club(tmp_path, database, size=TABLE_TERMINAL)
     try:
         bob, carol = club.login(keys["bob"]), club.login(keys["carol"])
         try:

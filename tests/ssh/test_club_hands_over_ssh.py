@@ -18,8 +18,8 @@ from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from entropy_tui.rules.visibility import view_of
 from tests.club.helpers import config, play_out
+from tests.ssh.club_process import TABLE_TERMINAL, Club
 from tests.ssh.support import client_keys, fingerprint_of, needs_openssh
-from tests.ssh.test_club_forged_moves_over_ssh import Club
 from tests.tui.tmux import Tmux, needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
@@ -89,7 +89,7 @@ def test_each_player_at_a_club_table_sees_their_own_hand_and_never_the_others(
     keys = client_keys(tmp_path, ("ann", "bob"))
     database = tmp_path / "club.db"
     table_id, hidden = write_table(database, keys)
-    club = Club(tmp_path, database)
+    club = Club(tmp_path, database, size=TABLE_TERMINAL)
     try:
         ann, bob = club.login(keys["ann"]), club.login(keys["bob"])
         try:

@@ -5,17 +5,13 @@ first member's. Also: a client without a key is not let in at all, and commands 
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from entropy_tui.club import identity
 from entropy_tui.club.store import Store
+from tests.ssh.club_process import Club, register
 from tests.ssh.support import (
     client_keys,
     fingerprint_of,
@@ -24,52 +20,9 @@ from tests.ssh.support import (
     run_ssh,
     ssh_options,
 )
-from tests.tui.tmux import Tmux, needs_tmux
+from tests.tui.tmux import needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
-
-PASSWORD = "green-comet-7"
-
-
-class Club:
-    """`entropy-tui club` in a process of its own, on a free port, its data in `folder`."""
-
-    def __init__(self, folder: Path) -> None:
-        self.database = folder / "club.db"
-        environment = {**os.environ, "ENTROPY_TUI_DATA": str(folder / "data")}
-        self.process = subprocess.Popen(
-            [
-                sys.executable, "-m", "entropy_tui", "club", "--port", "0",
-                "--listen", "127.0.0.1", "--db", str(self.database), "--password", PASSWORD,
-            ],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment,
-        )  # fmt: skip
-        assert self.process.stdout is not None
-        first = self.process.stdout.readline()
-        assert first.startswith("The club is open on port "), first + self.errors()
-        self.port = int(first.split()[6].rstrip(":"))
-        self.lines = [first, *(self.process.stdout.readline() for _ in range(3))]
-
-    def errors(self) -> str:
-        if self.process.poll() is None:
-            return ""
-        assert self.process.stderr is not None
-        return self.process.stderr.read()
-
-    def login(self, key: Path, size: tuple[int, int] = (80, 24)) -> Tmux:
-        command = shlex.join(["ssh", *ssh_options(self.port, key), "-t", "anyone@127.0.0.1"])
-        return Tmux(f"exec env TERM=xterm-256color {command}", size)
-
-    def close(self) -> None:
-        self.process.terminate()
-        self.process.wait(15)
-
-
-@pytest.fixture
-def club(tmp_path: Path) -> Iterator[Club]:
-    running = Club(tmp_path)
-    yield running
-    running.close()
 
 
 def test_a_key_registers_once_comes_back_to_its_lobby_and_another_key_gets_nothing_of_it(
@@ -81,12 +34,7 @@ def test_a_key_registers_once_comes_back_to_its_lobby_and_another_key_gets_nothi
 
     first = club.login(anns_key)
     try:
-        first.wait_for(lambda s: "This SSH key is new here" in s, "the registration screen")
-        first.keys("-l", "Ann Lee")
-        first.keys("Tab")
-        first.keys("-l", PASSWORD)
-        first.keys("Enter")
-        first.wait_for(lambda s: "ENTROPY club - Ann Lee" in s, "Ann's lobby")
+        register(first, "Ann Lee")
         assert "this key is your account now" in first.screen()
         first.keys("Escape")
         first.wait_for(lambda s: "ENTROPY club" not in s, "the client leaving", steady=True)

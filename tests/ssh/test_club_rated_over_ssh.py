@@ -21,8 +21,8 @@ from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable, open_table
 from entropy_tui.rules import Game
 from tests.club.helpers import config
+from tests.ssh.club_process import TABLE_TERMINAL, Club
 from tests.ssh.support import client_keys, fingerprint_of, needs_openssh
-from tests.ssh.test_club_forged_moves_over_ssh import Club
 from tests.tui.tmux import needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
@@ -108,7 +108,7 @@ def test_members_end_a_rated_game_over_ssh_and_both_ratings_change(tmp_path: Pat
     keys = client_keys(tmp_path, NAMES)
     database = tmp_path / "club.db"
     table_id, members, last_choices = write_table(database, keys)
-    club = Club(tmp_path, database)
+    club = Club(tmp_path, database, size=TABLE_TERMINAL)
     try:
         players = [club.login(keys[name]) for name in NAMES]
         try:

@@ -15,8 +15,9 @@ import pytest
 from entropy_tui.club.names import name_key
 from entropy_tui.club.store import Store
 from entropy_tui.club.tables import ClubTable
+from tests.ssh.club_process import TABLE_TERMINAL, Club
 from tests.ssh.support import client_keys, needs_openssh
-from tests.ssh.test_club_forged_moves_over_ssh import Club, write_table
+from tests.ssh.test_club_forged_moves_over_ssh import write_table
 from tests.tui.tmux import Tmux, needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
@@ -31,7 +32,7 @@ def test_a_club_killed_mid_game_comes_back_with_every_choice_and_the_turn_where_
     database = tmp_path / "club.db"
     table_id = write_table(database, keys)
 
-    club = Club(tmp_path, database)
+    club = Club(tmp_path, database, size=TABLE_TERMINAL)
     try:
         ann = club.login(keys["ann"])
         try:
@@ -48,7 +49,7 @@ def test_a_club_killed_mid_game_comes_back_with_every_choice_and_the_turn_where_
             club.process.wait(15)
 
     started = time.monotonic()
-    club = Club(tmp_path, database)
+    club = Club(tmp_path, database, size=TABLE_TERMINAL)
     open_after = time.monotonic() - started
     try:
         mover = club.login(keys[to_move])

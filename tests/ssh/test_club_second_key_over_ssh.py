@@ -5,26 +5,18 @@ reaches the same member's lobby; a wrong code is refused in words first."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from entropy_tui.club.store import Store
+from tests.ssh.club_process import Club, register
 from tests.ssh.support import client_keys, fingerprint_of, needs_openssh
-from tests.ssh.test_club_over_ssh import PASSWORD, Club
 from tests.tui.tmux import needs_tmux
 
 pytestmark = [needs_openssh, needs_tmux, pytest.mark.ssh, pytest.mark.tmux, pytest.mark.slow]
 
 CODE = re.compile(r"Your code: ([0-9A-Z]{5}-[0-9A-Z]{5})")
-
-
-@pytest.fixture
-def club(tmp_path: Path) -> Iterator[Club]:
-    running = Club(tmp_path)
-    yield running
-    running.close()
 
 
 def test_a_code_from_the_first_device_lets_the_second_key_into_the_same_lobby(
@@ -35,12 +27,7 @@ def test_a_code_from_the_first_device_lets_the_second_key_into_the_same_lobby(
 
     first = club.login(laptop)
     try:
-        first.wait_for(lambda s: "This SSH key is new here" in s, "the registration screen")
-        first.keys("-l", "Ann Lee")
-        first.keys("Tab")
-        first.keys("-l", PASSWORD)
-        first.keys("Enter")
-        first.wait_for(lambda s: "ENTROPY club - Ann Lee" in s, "Ann's lobby")
+        register(first, "Ann Lee")
         first.keys("k")
         screen = first.wait_for(lambda s: CODE.search(s) is not None, "the one-time code")
         assert "It is good once, for 10 minutes" in screen

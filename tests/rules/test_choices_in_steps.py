@@ -22,6 +22,7 @@ from entropy_tui.play import simulate
 from entropy_tui.rules import Game
 from entropy_tui.saves.files import load_game, save_bytes
 from tests.builders_extra import label, put_on_top, refused
+from tests.rules.greedy_games import OPTION_COUNT_GAMES, replayed
 from tests.support import blank_game, only, option_ids, planet, system
 
 ONE_KEY_EACH = 9
@@ -37,18 +38,12 @@ def newest_game() -> Game:
     return blank_game(edition=None)
 
 
-@pytest.mark.slow
 def test_greedy_games_ask_at_most_14_options_and_nearly_always_9() -> None:
     counts: Counter[int] = Counter()
-    for seats in (2, 3):
-        for seed in range(3):
-            game = Game.new([f"Bot {i}" for i in range(seats)], seed=seed, bots=["greedy"] * seats)
-            bots = [make_bot("greedy", seed * 10 + seat) for seat in range(seats)]
-            while not game.over:
-                decision = game.decision
-                assert decision is not None
-                counts[len(decision.options)] += 1
-                game.choose(bots[decision.player].decide(game.view(decision.player), decision))
+    for spec in OPTION_COUNT_GAMES:
+        for game in replayed(spec):
+            if game.decision is not None:
+                counts[len(game.decision.options)] += 1
     over_nine = sum(n for options, n in counts.items() if options > ONE_KEY_EACH)
     assert max(counts) <= MOST_ALLOWED, sorted(counts.items())
     assert over_nine <= 0.01 * counts.total(), sorted(counts.items())

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from entropy_tui.bots import make_bot
 from entropy_tui.rules import Game
 from entropy_tui.rules.flow import last_turn
+from tests.rules.greedy_games import LAST_TURN_GAMES, GreedyGame, replayed
 
 
-@pytest.mark.parametrize(("seats", "seed"), [(["Ann", "Bea", "Cy"], 3), (["Ann", "Bea"], 11)])
-def test_the_last_turn_announced_is_the_last_turn_played(seats: list[str], seed: int) -> None:
-    game = Game.new(seats, seed)
-    bots = [make_bot("greedy", seat) for seat in range(len(seats))]
+@pytest.mark.parametrize("spec", LAST_TURN_GAMES, ids=lambda spec: spec.key)
+def test_the_last_turn_announced_is_the_last_turn_played(spec: GreedyGame) -> None:
     announced: tuple[int, int] | None = None
     last_mover = None
-    while not game.over:
+    for game in replayed(spec):
+        if game.over:
+            break
         if announced is None:
             announced = last_turn(game.state)
         else:  # once said, it stays so
@@ -23,7 +23,6 @@ def test_the_last_turn_announced_is_the_last_turn_played(seats: list[str], seed:
         decision = game.decision
         assert decision is not None
         last_mover = (game.state.round, decision.player)
-        game.choose(bots[decision.player].decide(game.view(decision.player), decision))
     assert announced is not None
     assert announced == last_mover
 

@@ -31,7 +31,7 @@ from entropy_tui.tui.screens.club_lobby import ClubLobbyScreen
 from entropy_tui.tui.screens.club_register import TOO_MANY_GUESSES, RegisterScreen
 from tests.club.conftest import Clock
 from tests.club.helpers import config, member, play_out
-from tests.tui.helpers import screen_text, settle
+from tests.tui.helpers import press, screen_text, settle
 
 SIZES = [(80, 24), (160, 50)]
 PASSWORD = "club password"
@@ -70,7 +70,7 @@ async def test_a_new_key_registers_with_the_password_and_lands_in_its_lobby(
         assert isinstance(app.screen, RegisterScreen)
         text = screen_text(app)
         assert "This SSH key is new here" in text and "Club password or invitation" in text
-        await pilot.press(*"Ann Lee", "tab", *PASSWORD, "enter")
+        await press(pilot, *"Ann Lee", "tab", *PASSWORD, "enter")
         await settle(pilot)
         assert isinstance(app.screen, ClubLobbyScreen)
         text = screen_text(app)
@@ -109,14 +109,14 @@ async def test_an_open_club_asks_only_for_a_name_and_refuses_bad_ones_in_words(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert not app.screen.query("#club-secret") and "password" not in screen_text(app)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert "Type the name you want to be known by first." in screen_text(app)
-        await pilot.press(*"ANN", "enter")
+        await press(pilot, *"ANN", "enter")
         await settle(pilot)
         assert "The name 'ANN' is taken: choose another." in screen_text(app)
         name = app.screen.query_one("#club-name", Input)
         name.value = ""
-        await pilot.press(*"a<b>", "enter")
+        await press(pilot, *"a<b>", "enter")
         await settle(pilot)
         assert "A name is letters, digits, spaces" in screen_text(app)
         assert isinstance(app.screen, RegisterScreen) and identity.member(store, KEY) is None
@@ -126,7 +126,7 @@ async def test_typed_input_is_bounded(store: Store) -> None:
     app = ClubApp(visitor(store))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press(*("x" * (MAX_NAME + 10)))
+        await press(pilot, *("x" * (MAX_NAME + 10)))
         assert app.screen.query_one("#club-name", Input).value == "x" * MAX_NAME
         secret = app.screen.query_one("#club-secret", Input)
         assert secret.max_length == 128 and secret.password
@@ -139,16 +139,16 @@ async def test_a_wrong_password_is_refused_counted_and_the_third_closes_the_conn
     app = ClubApp(visitor(store, guard=guard))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press(*"Ann", "tab", *"guess one", "enter")
+        await press(pilot, *"Ann", "tab", *"guess one", "enter")
         await settle(pilot)
         shown = " ".join(screen_text(app).split())
         assert "That is neither the club's password nor an unused invitation code." in shown
         assert "Joining this club needs its password or an invitation code." in shown
         assert app.screen.query_one("#club-secret", Input).value == ""  # typed again, afresh
-        await pilot.press(*"guess two", "enter")
+        await press(pilot, *"guess two", "enter")
         await settle(pilot)
         assert app.is_running
-        await pilot.press(*"guess three", "enter")
+        await press(pilot, *"guess three", "enter")
         await settle(pilot)
         assert TOO_MANY_GUESSES in screen_text(app) or not app.is_running
         await pilot.pause(0.1)
@@ -171,7 +171,7 @@ async def test_an_address_locked_for_guessing_may_not_try_but_a_member_still_get
     app = ClubApp(visitor(store, guard=guard))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press(*"Ann", "tab", *PASSWORD, "enter")  # even the right password
+        await press(pilot, *"Ann", "tab", *PASSWORD, "enter")  # even the right password
         await settle(pilot)
         assert "Too many wrong passwords from your address" in screen_text(app)
         assert identity.member(store, KEY) is None
@@ -187,7 +187,7 @@ async def test_an_invitation_code_lets_a_key_in_once(store: Store) -> None:
     app = ClubApp(visitor(store))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press(*"Bea", "tab", *code.lower(), "enter")
+        await press(pilot, *"Bea", "tab", *code.lower(), "enter")
         await settle(pilot)
         assert isinstance(app.screen, ClubLobbyScreen)
 
@@ -222,7 +222,7 @@ async def test_the_lobby_lists_the_table_waiting_first_then_the_rest(
         await settle(pilot)
         text = screen_text(app)
         if size == (80, 24):  # the rest is below: the lobby scrolls
-            await pilot.press("end")
+            await press(pilot, "end")
             await settle(pilot)
             text += screen_text(app)
     assert text.index("Your turn (1)") < text.index("Your other tables")
@@ -249,7 +249,7 @@ async def test_a_code_from_the_lobby_adds_a_second_key_that_reaches_the_same_lob
     first = ClubApp(Visitor(store, "SHA256:Ann-key", False))
     async with first.run_test(size=size) as pilot:
         await settle(pilot)
-        await pilot.press("k")
+        await press(pilot, "k")
         await settle(pilot)
         assert isinstance(first.screen, KeyCodeScreen)
         text = " ".join(screen_text(first).split())
@@ -257,14 +257,14 @@ async def test_a_code_from_the_lobby_adds_a_second_key_that_reaches_the_same_lob
         assert f"It is good once, for 10 minutes (until {until})" in text, text
         assert 'type this code in the field "Code from your other device"' in text
         code = shown_code(first)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot)
         assert isinstance(first.screen, ClubLobbyScreen)
     second = ClubApp(visitor(store))
     async with second.run_test(size=size) as pilot:
         await settle(pilot)
         assert "Code from your other device" in screen_text(second)
-        await pilot.press("tab", "tab", *code.lower(), "enter")
+        await press(pilot, "tab", "tab", *code.lower(), "enter")
         await settle(pilot)
         assert isinstance(second.screen, ClubLobbyScreen) and second.screen.player.id == ann
         assert "Welcome back, Ann: this key is yours too now." in screen_text(second)
@@ -282,12 +282,12 @@ async def test_a_wrong_or_expired_code_is_refused_in_words_and_counted_as_a_gues
     app = ClubApp(visitor(store, guard=guard))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        await pilot.press("tab", "tab", *"ABCDE-12345", "enter")
+        await press(pilot, "tab", "tab", *"ABCDE-12345", "enter")
         await settle(pilot)
         refusal = "That code is not one the club is waiting for (or it has expired)."
         assert refusal in " ".join(screen_text(app).split())
         assert app.screen.query_one("#club-key-code", Input).value == ""  # typed again, afresh
-        await pilot.press(*expired, "enter")
+        await press(pilot, *expired, "enter")
         await settle(pilot)
         assert refusal in " ".join(screen_text(app).split())
         assert isinstance(app.screen, RegisterScreen) and app.is_running

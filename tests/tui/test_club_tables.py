@@ -100,16 +100,16 @@ async def test_a_table_with_a_bot_is_created_by_keys_and_played_at_your_seat(
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ClubLobbyScreen)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert isinstance(app.screen, ClubNewTableScreen)
         text = screen_text(app)
         assert "ENTROPY club - a new table" in text and "Seat 1" in text
         # Seat 2: from "Open to anyone" to the Casual bot, Left/Right as on the new-game screen.
-        await pilot.press("tab", "right", "right", "right")
+        await press(pilot, "tab", "right", "right", "right")
         await settle(pilot)
         assert "< Casual bot >" in screen_text(app)
-        await pilot.press("ctrl+g")
+        await press(pilot, "ctrl+g")
         await until(pilot, lambda: isinstance(app.screen, ClubTableScreen))
         assert app.table_id is not None and app.replica is not None
         assert app.replica.mine == {0} and app.replica.role == "player"
@@ -121,7 +121,7 @@ async def test_a_table_with_a_bot_is_created_by_keys_and_played_at_your_seat(
         assert decisions(store, table) >= 3  # every decision stored, the bot's too
         assert "Ann" in screen_text(app)
         # Leaving goes back to the lobby, the table waiting there for Ann.
-        await pilot.press("q")
+        await press(pilot, "q")
         await until(pilot, lambda: isinstance(app.screen, ClubLobbyScreen))
         assert app.visit is None and app.is_running
         assert highlighted(app) == f"play:{table}"
@@ -135,20 +135,20 @@ async def test_bad_choices_and_a_too_long_invited_name_are_refused_in_words(
     app = app_of(store, rooms, "Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         # Seat 1 from "You" to "Open to anyone": nobody is the creator.
-        await pilot.press("right", "ctrl+g")
+        await press(pilot, "right", "ctrl+g")
         await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "You take exactly one seat yourself, not 0." in text
         assert isinstance(app.screen, ClubNewTableScreen)
-        await pilot.press("left")  # "You" again
+        await press(pilot, "left")  # "You" again
         # Seat 2 invites a name too long to be any member's.
-        await pilot.press("tab", "right")
+        await press(pilot, "tab", "right")
         await settle(pilot)
         assert app.screen.query_one("#club-seat-2 Input", Input).display
-        await pilot.press("tab", *("x" * 30), "ctrl+g")
+        await pilot.press("tab", *("x" * 30), "ctrl+g")  # waits for the refusal to scroll in
         await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "can't be invited: A name has at most 24 characters." in text
@@ -156,10 +156,10 @@ async def test_bad_choices_and_a_too_long_invited_name_are_refused_in_words(
         # A name that is no member's: the rooms say so.
         name = app.screen.query_one("#club-seat-2 Input", Input)
         name.value = ""
-        await pilot.press(*"Nobody", "ctrl+g")
+        await press(pilot, *"Nobody", "ctrl+g")
         await settle(pilot)
         assert "Nobody" in screen_text(app) and isinstance(app.screen, ClubNewTableScreen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot)
         assert isinstance(app.screen, ClubLobbyScreen)
         assert store.tables_of(player(store, "Ann").id) == []
@@ -181,17 +181,17 @@ async def test_an_open_table_is_joined_from_the_lobby_and_each_sees_the_others_m
         assert f"join:{made.id}" in lobby_entries(bob)
         # The cursor skips the headings: Down reaches the open table.
         while highlighted(bob) != f"join:{made.id}":
-            await pilot.press("down")
-        await pilot.press("enter")
+            await press(pilot, "down")
+        await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(bob.screen, ConfirmJoinScreen)
         assert f"Table {made.id}" in screen_text(bob)
-        await pilot.press("n")  # not yet: nothing taken
+        await press(pilot, "n")  # not yet: nothing taken
         await settle(pilot)
         assert isinstance(bob.screen, ClubLobbyScreen)
         record = store.table(made.id)
         assert record is not None and record.seats[1].player_id is None
-        await pilot.press("enter", "y")
+        await press(pilot, "enter", "y")
         await until(pilot, lambda: isinstance(bob.screen, ClubTableScreen))
         assert bob.replica is not None and bob.replica.mine == {1}
         # Ann opens her table from her lobby.
@@ -227,7 +227,7 @@ async def test_a_game_you_are_not_at_is_watched_with_public_information_only(
         assert not app.replica.mine and app.replica.public_only
         await press(pilot, "1")  # a spectator decides nothing
         assert decisions(store, made.id) == len(app.replica.game.state.choices)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, ClubLobbyScreen))
         assert app.visit is None
 
@@ -245,12 +245,12 @@ async def test_a_finished_game_opens_as_its_replay_at_the_end(store: Store, room
         await settle(pilot)
         assert f"replay:{made.id}" in lobby_entries(app)
         while highlighted(app) != f"replay:{made.id}":
-            await pilot.press("down")
-        await pilot.press("enter")
+            await press(pilot, "down")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.step == replay.steps > 0
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, ClubLobbyScreen))
 
 
@@ -299,17 +299,17 @@ async def test_the_lobby_keys_open_the_new_table_screen_and_leave_the_club(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "not yet" not in screen_text(app) and "next version" not in screen_text(app)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert isinstance(app.screen, ClubNewTableScreen)
         assert app.screen.query(Cycler).first().value == "creator"
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot)
         assert isinstance(app.screen, ClubLobbyScreen)
-        await pilot.press("enter", "j")  # no table to open: nothing happens
+        await press(pilot, "enter", "j")  # no table to open: nothing happens
         await settle(pilot)
         assert isinstance(app.screen, ClubLobbyScreen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot)
     assert not app.is_running
 
@@ -328,7 +328,7 @@ async def test_a_game_of_others_is_listed_to_watch_and_enter_watches_it(
         assert f"Table {made.id}: Ann, Casual bot" in screen_text(app)
         assert lobby_entries(app) == [f"watch:{made.id}"]
         assert highlighted(app) == f"watch:{made.id}"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.replica is not None and app.replica.role == "spectator"
 
@@ -350,9 +350,9 @@ async def test_a_seat_kept_for_a_member_reads_kept_for_them_and_they_join_it(
         await settle(pilot)
         assert f"Table {made.id}: Ann, kept for you" in screen_text(bob)
         assert lobby_entries(bob) == [f"join:{made.id}"]
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(bob.screen, ConfirmJoinScreen))
-        await pilot.press("y")
+        await press(pilot, "y")
         await until(pilot, lambda: isinstance(bob.screen, ClubTableScreen))
         assert bob.replica is not None and bob.replica.role == "player"
 
@@ -386,7 +386,7 @@ async def test_esc_at_a_second_step_goes_back_to_the_lobby_since_a_shared_table_
     app = app_of(store, rooms, "Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, ClubTableScreen))
         for _ in range(40):  # to a second step of Ann's (a choice that goes on in another)
             await my_decisions(pilot, app, 1)
@@ -397,6 +397,6 @@ async def test_esc_at_a_second_step_goes_back_to_the_lobby_since_a_shared_table_
             if decision is not None and decision.back:
                 break
         assert decision is not None and decision.back
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, ClubLobbyScreen))
         assert highlighted(app) == f"play:{made.id}"

@@ -34,6 +34,7 @@ from entropy_tui.tui.screens.game_over import GameOverScreen
 from entropy_tui.tui.screens.replay import ReplayScreen
 from entropy_tui.tui.screens.review import ReviewScreen
 from entropy_tui.tui.themes import COLOURBLIND_THEME, DEFAULT_THEME
+from tests.tui.helpers import press
 from tests.tui.review_scenes import ReviewApp, lost_game_review
 
 WAITS = 200  # pauses of the pilot while the background work starts or stops
@@ -74,7 +75,7 @@ async def test_esc_stops_the_review_under_way_and_keeps_nothing(
     app = game_over_app(finished, save)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("a")
+        await press(pilot, "a")
         review = app.screen
         assert isinstance(review, ReviewScreen)
         bar = review.query_one(ProgressBar)
@@ -83,7 +84,7 @@ async def test_esc_stops_the_review_under_way_and_keeps_nothing(
                 break
             await pilot.pause(0.05)
         assert 0 < bar.progress < (bar.total or 0)  # under way
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameOverScreen)
         # The searches stop with the screen, not when the app ends.
         for _ in range(WAITS):
@@ -134,7 +135,7 @@ async def test_a_stored_review_opens_at_once_and_enter_shows_the_decision_in_the
     step = ann_decides(finished, after=20)
     lesson = stored(finished, save, step)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a")
+        await press(pilot, "a")
         lessons = app.screen.query_one("#review-lessons", OptionList)
         for _ in range(WAITS):
             if lessons.option_count:
@@ -142,19 +143,19 @@ async def test_a_stored_review_opens_at_once_and_enter_shows_the_decision_in_the
             await pilot.pause(0.05)
         assert lessons.option_count == 1
         assert "Move 1 to here" in str(lessons.get_option_at_index(0).prompt)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         assert replay.step == lesson.verdict.step
         replay.go_to(0)
-        await pilot.press("a")  # the replay's own review: read back from beside the save
+        await press(pilot, "a")  # the replay's own review: read back from beside the save
         lessons = app.screen.query_one("#review-lessons", OptionList)
         for _ in range(WAITS):
             if lessons.option_count:
                 break
             await pilot.pause(0.05)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         assert app.screen is replay and replay.step == lesson.verdict.step
 
@@ -173,11 +174,11 @@ async def test_c_scrolls_the_chart_into_view_and_back_to_the_decisions() -> None
         chart, lessons = screen.query_one("#review-leads"), screen.query_one("#review-lessons")
         assert screen.active_bindings["c"].binding.show  # in the footer
         assert in_view(lessons, review) and not in_view(chart, review)
-        await pilot.press("c")
+        await press(pilot, "c")
         assert in_view(chart, review)
-        await pilot.press("c")
+        await press(pilot, "c")
         assert in_view(lessons, review) and not in_view(chart, review)
-        await pilot.press("c", "down")  # moving among the decisions brings them back
+        await press(pilot, "c", "down")  # moving among the decisions brings them back
         assert in_view(lessons, review)
 
 

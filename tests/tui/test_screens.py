@@ -39,24 +39,24 @@ def game_app(spec: str = "Ann,bot:random", **kwargs: object) -> EntropyApp:
 async def test_f1_opens_the_rules_at_the_section_of_the_decision() -> None:
     app = game_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
+        await press(pilot, "f1")
         assert isinstance(app.screen, RulesScreen)
         assert "Movement" in str(app.screen.query_one("#rules-markdown").source)
-        await pilot.press("slash", *"traffic")
+        await press(pilot, "slash", *"traffic")
         assert "Traffic Bonus" in str(app.screen.query_one("#rules-markdown").source)
-        await pilot.press("escape", "escape")
+        await press(pilot, "escape", "escape")
         assert isinstance(app.screen, GameScreen)
 
 
 async def test_help_lists_every_key_of_the_registry() -> None:
     app = game_app()
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = plain_text(help_tables())
         for command in COMMANDS:
             assert command.title in text
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
 
 
@@ -65,9 +65,9 @@ async def test_the_palette_offers_the_registrys_commands() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"Help", "Rules", "Seat consoles", "Skip ahead", "Undo", "Save a copy"} <= titles
-        await pilot.press("ctrl+p")
+        await press(pilot, "ctrl+p")
         assert isinstance(app.screen, Palette)
-        await pilot.press(*"seat consoles", "enter")
+        await press(pilot, *"seat consoles", "enter")
         await pilot.pause()
         assert isinstance(app.screen, SeatsScreen)
 
@@ -75,11 +75,11 @@ async def test_the_palette_offers_the_registrys_commands() -> None:
 async def test_quitting_mid_game_asks_first() -> None:
     app = game_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q")
+        await press(pilot, "q")
         assert isinstance(app.screen, ConfirmQuitScreen)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("ctrl+q", "y")
+        await press(pilot, "ctrl+q", "y")
         await pilot.pause()
     assert app.return_code == 0
 
@@ -87,15 +87,15 @@ async def test_quitting_mid_game_asks_first() -> None:
 async def test_seat_consoles_cycle_through_every_seat() -> None:
     app = game_app("Ann,bot:random,bot:greedy")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("v")
+        await press(pilot, "v")
         screen = app.screen
         assert isinstance(screen, SeatsScreen)
         seen = {screen.seat}
         for _ in range(3):
-            await pilot.press("right")
+            await press(pilot, "right")
             seen.add(screen.seat)
         assert seen == {0, 1, 2}
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
 
 
@@ -104,20 +104,20 @@ async def test_t_in_the_seat_consoles_hands_a_seat_to_a_bot_and_back() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
         assert session is not None and session.human_to_move() == 0
-        await pilot.press("v", "right", "t")
+        await press(pilot, "v", "right", "t")
         assert isinstance(app.screen, HandOverScreen)
-        await pilot.press("escape")  # nothing changes
+        await press(pilot, "escape")  # nothing changes
         assert isinstance(app.screen, SeatsScreen) and session.game.player(1).bot == "random"
-        await pilot.press("t", "enter")  # the first option: a person (random plays it now)
+        await press(pilot, "t", "enter")  # the first option: a person (random plays it now)
         await pilot.pause()
         assert isinstance(app.screen, SeatsScreen)
         assert session.game.player(1).bot is None and session.humans == [0, 1]
         assert "Beginner 2's seat is played by a person" in screen_text(app)
-        await pilot.press("left", "t", "down", "enter")  # Ann's seat to the greedy bot
+        await press(pilot, "left", "t", "down", "enter")  # Ann's seat to the greedy bot
         await pilot.pause()
         assert session.game.player(0).bot == "greedy"
         assert [e.kind for e in session.game.log].count("control") == 2
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await pilot.pause()
         # The greedy bot played Ann's turn; Beginner 2's seat, now a person's, decides.
         assert isinstance(app.screen, GameScreen)
@@ -129,10 +129,10 @@ async def test_a_replays_seat_consoles_hand_no_seat_over() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.session is not None
         await app.push_screen(ReplayScreen(app.session))
-        await pilot.press("v")
+        await press(pilot, "v")
         assert isinstance(app.screen, SeatsScreen)
         assert "t: hand it over" not in screen_text(app)
-        await pilot.press("t")
+        await press(pilot, "t")
         assert isinstance(app.screen, SeatsScreen)
         assert app.session.game.player(1).bot == "random"
 
@@ -188,10 +188,10 @@ async def test_new_game_refuses_a_bad_table_then_starts_a_good_one() -> None:
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#seat-2 .seat-name").value = "ann"
-        await pilot.press("ctrl+g")
+        await press(pilot, "ctrl+g")
         assert "same name" in screen_text(app)
         screen.query_one("#seat-2 .seat-name").value = "Bob"
-        await pilot.press("ctrl+g")
+        await press(pilot, "ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         config = app.screen.session.config
@@ -207,8 +207,8 @@ async def test_new_game_ends_turns_with_a_confirm_step_unless_unticked(untick: b
         assert box.value
         if untick:
             box.focus()
-            await pilot.press("space")
-        await pilot.press("ctrl+g")
+            await press(pilot, "space")
+        await press(pilot, "ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.config.confirm_turn_end is not untick
@@ -251,7 +251,7 @@ async def test_bots_wait_their_turn_and_space_skips_ahead() -> None:
             screen.choose(choice.id)
         await pilot.pause()
         assert "is deciding" in screen_text(app)
-        await pilot.press("space")
+        await press(pilot, "space")
         assert session.human_to_move() == 0 or session.game.over
 
 
@@ -273,22 +273,22 @@ async def test_f2_switches_to_the_colour_blind_theme_and_back() -> None:
     app = game_app(colourblind=True)
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.theme == COLOURBLIND_THEME
-        await pilot.press("f2")
+        await press(pilot, "f2")
         assert app.theme == DEFAULT_THEME
 
 
 async def test_another_humans_hand_stays_hidden() -> None:
     app = game_app("Ann,Bea")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # Ann takes the keyboard
-        await pilot.press("v")
+        await press(pilot, "enter")  # Ann takes the keyboard
+        await press(pilot, "v")
 
         def console_text() -> str:  # the whole console, also what is scrolled out of view
             console = app.screen.query_one(Console)
             return "\n".join(line.plain for line in console.lines(console.size))
 
         assert "Hand (private)" in console_text()
-        await pilot.press("right")  # Bea's console, as Ann may see it
+        await press(pilot, "right")  # Bea's console, as Ann may see it
         text = console_text()
         assert "Hand (private)" not in text
         assert "(hidden)" in text

@@ -16,7 +16,7 @@ from entropy_tui.tui.widgets.console import Console
 from entropy_tui.tui.widgets.prompt import Prompt
 
 from ..table.support import Screen, make_table, ticket_of
-from .helpers import screen_text, settle, until
+from .helpers import press, screen_text, settle, until
 
 SIZE = (80, 24)
 
@@ -44,7 +44,7 @@ async def test_a_player_sees_their_own_seat_and_their_choice_is_made_everywhere(
         # Shown once: it takes the seat back from the lobby.
         assert any("gives you this seat back" in note.message for note in app._notifications)
         step = len(table.session.game.state.choices)
-        await pilot.press("1")
+        await press(pilot, "1")
         await until(pilot, lambda: len(table.session.game.state.choices) > step)
         assert (await bob.next("chose"))["step"] == step
         assert app.replica is not None
@@ -65,7 +65,7 @@ async def test_i_shows_the_seat_code_again_once_its_first_notice_is_gone(tmp_pat
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         code = table.claims[0].code
         app.clear_notifications()
-        await pilot.press("i")
+        await press(pilot, "i")
         await until(pilot, lambda: any(code in note.message for note in app._notifications))
     await table.close()
 
@@ -81,7 +81,7 @@ async def test_another_seat_away_at_its_decision_is_said_on_screen(tmp_path: Pat
         # Ann plays until it is Bob's decision.
         while person_to_move(table) == 0:
             step = len(table.session.game.state.choices)
-            await pilot.press("1")
+            await press(pilot, "1")
             await until(pilot, lambda step=step: len(table.session.game.state.choices) > step)
             await until(
                 pilot, lambda step=step: app.replica is not None and app.replica.step > step
@@ -95,7 +95,7 @@ async def test_another_seat_away_at_its_decision_is_said_on_screen(tmp_path: Pat
         assert away in screen_text(app)
         # Ann's keys do not decide for Bob.
         step = len(table.session.game.state.choices)
-        await pilot.press("1")
+        await press(pilot, "1")
         await settle(pilot)
         assert len(table.session.game.state.choices) == step
         # Bob comes back: the note goes, and his decision is the same one.
@@ -114,7 +114,7 @@ async def test_the_lobby_takes_a_free_seat(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         text = screen_text(app)
         assert "Ann  free (take it below)" in text and "Casual 3  Casual bot" in text
-        await pilot.press("down", "enter")  # Bob's seat
+        await press(pilot, "down", "enter")  # Bob's seat
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.replica is not None and app.replica.mine == {1}
         assert table.seat_state(1) == "playing" and table.seat_state(0) == "free"
@@ -127,7 +127,7 @@ async def test_the_lobby_watches_with_public_information_only(tmp_path: Path) ->
     app = TableApp(table.socket_path, None)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        await pilot.press("end", "enter")
+        await press(pilot, "end", "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         replica = app.replica
         assert replica is not None and replica.mine == frozenset()
@@ -151,11 +151,11 @@ async def test_a_seat_code_typed_in_the_lobby_gives_the_seat_back(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await until(pilot, lambda: table.seat_state(0) == "away")
-        await pilot.press("tab", *"nope", "enter")
+        await press(pilot, "tab", *"nope", "enter")
         await until(pilot, lambda: "No seat has that code." in screen_text(app))
         code_input = app.screen.query_one("#lobby-code")
         code_input.value = code  # type: ignore[attr-defined]
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.replica is not None and app.replica.mine == {0}
     await table.close()
@@ -168,7 +168,7 @@ async def test_the_host_set_up_screen_offers_remote_seats() -> None:
         text = screen_text(app)
         assert "host a shared table" in text and "< Remote >" in text
         assert "Learn to play" not in text and "End your turn yourself" not in text
-        await pilot.press("ctrl+g")
+        await press(pilot, "ctrl+g")
         await settle(pilot)
     assert app.chosen is not None
     config = app.chosen
@@ -186,7 +186,7 @@ async def test_a_finished_table_game_offers_no_new_game(tmp_path: Path) -> None:
     app = TableApp(table.socket_path, None)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        await pilot.press("enter")  # watch: the only choice
+        await press(pilot, "enter")  # watch: the only choice
         await until(pilot, lambda: isinstance(app.screen, TableGameOverScreen))
         text = screen_text(app)
         assert "Game over" in text and "Replay" in text and "New game" not in text
@@ -199,12 +199,12 @@ async def test_the_host_is_asked_before_closing_the_table(tmp_path: Path) -> Non
     app = TableApp(table.socket_path, ticket_of(table.host_command()))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmQuitScreen)
         assert app.screen.question == CLOSE_THE_TABLE
         assert "Close the table?" in screen_text(app)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
     await table.close()
@@ -222,7 +222,7 @@ async def test_a_lobby_shown_while_the_terminal_had_lost_focus_takes_the_first_k
         app.app_focus = False  # before the table has answered
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.screen.focused is None
-        await pilot.press("enter")  # takes the first free seat, Ann's
+        await press(pilot, "enter")  # takes the first free seat, Ann's
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.replica is not None and app.replica.mine == {0}
     await table.close()
@@ -252,9 +252,9 @@ async def test_the_host_reads_how_players_join_until_closing_it_and_j_shows_it_a
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableOpenScreen))
         assert table.connect_info in str(app.screen.query_one("#table-open-text").render())
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("j")
+        await press(pilot, "j")
         await until(pilot, lambda: isinstance(app.screen, TableOpenScreen))
     await table.close()
 
@@ -266,7 +266,7 @@ async def test_a_players_screen_has_no_join_window(tmp_path: Path) -> None:
     app = TableApp(table.socket_path, ticket_of(table.command_for("ann", None)))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("j")
+        await press(pilot, "j")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
     await table.close()
@@ -284,7 +284,7 @@ async def test_a_player_keeps_their_own_console_while_another_seat_decides(
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         while person_to_move(table) == 0:
             step = len(table.session.game.state.choices)
-            await pilot.press("1")
+            await press(pilot, "1")
             await until(
                 pilot, lambda step=step: app.replica is not None and app.replica.step > step
             )
@@ -322,7 +322,7 @@ async def test_the_palette_at_a_table_offers_no_undo_nor_a_step_back(tmp_path: P
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Help", "Rules", "Seat consoles"} <= titles
         assert not {"Undo", "Redo", "Back a step", "Save a copy"} & titles
-        await pilot.press("ctrl+z", "escape")  # nothing to refuse: neither is bound here
+        await press(pilot, "ctrl+z", "escape")  # nothing to refuse: neither is bound here
         await settle(pilot)
         assert "Undo is off" not in screen_text(app)
     await table.close()

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import dealing
+
 END_TO_END = ("tmux", "ssh", "browser", "process")
 PLAYED_FOLDER = "ENTROPY_TEST_PLAYED"  # tests/tui/played_once.py's folder shared by a run
 
@@ -80,59 +82,36 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     the very end of the run)."""
     gc.collect()
     gc.freeze()
+    if session.config.getoption("write_durations") and "PYTEST_XDIST_WORKER" not in os.environ:
+        dealing.DURATIONS.write_text(dealing.written(_durations))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    end_to_end = [item for item in items if _end_to_end(item)]
-    for item in end_to_end:
-        item.add_marker(pytest.mark.slow)
+    for item in items:
+        if _end_to_end(item):
+            item.add_marker(pytest.mark.slow)
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if workers > 1:
-        items[:] = _dealt(items, set(end_to_end), workers)
+        items[:] = dealing.dealt(items, _end_to_end, workers)
 
 
 def _end_to_end(item: pytest.Item) -> bool:
     return any(item.get_closest_marker(name) for name in END_TO_END)
 
 
-# Of a worker's run, the stretch its end-to-end tests are spread over: the rest is short tests.
-WAITING_SPAN = 0.7
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--write-durations",
+        action="store_true",
+        help="write each test's time in this run to tests/durations.json (how tests are dealt)",
+    )
 
 
-def _dealt(
-    items: list[pytest.Item], end_to_end: set[pytest.Item], workers: int
-) -> list[pytest.Item]:
-    """The tests dealt out to the workers. pytest-xdist (--dist worksteal) gives each worker an
-    equal run of the list and lets an idle one take the end of a busy one's run, so each run:
-    - starts with its share of the long tests that keep a core busy, and ends with short ones,
-      so that no worker is left alone with a long test at the end;
-    - gets whole modules of short tests, so that what a module makes once for its tests (a game
-      played, a review worked out) is made by one worker, not by each;
-    - has its end-to-end tests, which mostly wait on a terminal or a client, spread over its
-      first part, at other moments than the other workers' ones: while some workers wait, the
-      others keep the two cores busy (all of them waiting at once left a core idle).
-    """
-    long_ones = [i for i in items if i.get_closest_marker("slow") and i not in end_to_end]
-    waiting = [i for i in items if i in end_to_end]
-    runs = [long_ones[worker::workers] for worker in range(workers)]
-    for module in _modules_largest_first([i for i in items if not i.get_closest_marker("slow")]):
-        min(runs, key=len).extend(module)
-    dealt: list[pytest.Item] = []
-    for worker, run in enumerate(runs):
-        mine = waiting[worker::workers]
-        step = len(run) * WAITING_SPAN / max(len(mine), 1)
-        stagger = worker / workers
-        for n, item in reversed(list(enumerate(mine))):  # from the back: positions hold
-            run.insert(int((n + stagger) * step), item)
-        dealt += run
-    return dealt
+_durations: dict[str, float] = {}
 
 
-def _modules_largest_first(items: list[pytest.Item]) -> list[list[pytest.Item]]:
-    modules: dict[Path, list[pytest.Item]] = {}
-    for item in items:
-        modules.setdefault(item.path, []).append(item)
-    return sorted(modules.values(), key=len, reverse=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
 
 
 @pytest.fixture(autouse=True)

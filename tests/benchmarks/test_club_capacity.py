@@ -13,7 +13,7 @@ import pytest
 from benchmarks import club_capacity
 
 
-@pytest.mark.slow
+@pytest.mark.process
 def test_a_player_at_their_game_and_one_in_their_lobby_see_every_key_on_the_real_club() -> None:
     args = argparse.Namespace(players=[2, 3], key_interval=0.2, seconds=1.0)
     step, second = asyncio.run(club_capacity.measure_way("club", args))
@@ -26,7 +26,7 @@ def test_a_player_at_their_game_and_one_in_their_lobby_see_every_key_on_the_real
     assert "entropy-tui club" in club_capacity.WAYS["club"]
 
 
-@pytest.mark.slow
+@pytest.mark.process
 def test_the_hosts_two_seats_and_a_spectator_see_every_key_on_the_real_host() -> None:
     args = argparse.Namespace(players=[3], key_interval=0.2, seconds=1.0)
     (step,) = asyncio.run(club_capacity.measure_way("host", args))

@@ -1,0 +1,54 @@
+"""The dealing of tests to workers: every test once, pytest-xdist's equal counts, each worker's
+time about equal, long tests first and end-to-end ones spread."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests import dealing
+
+
+@dataclass(frozen=True)
+class FakeItem:
+    nodeid: str
+
+
+def items_and_times(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[FakeItem]:
+    """Twelve modules of 20 short tests (0.1 s to 1.2 s a module), two long tests and two
+    end-to-end ones in two of them, and a module the durations file does not know."""
+    times: dict[str, dict[str, float]] = {
+        f"tests/m{m}.py": {"*": 0.05 * (m + 1) / 10} for m in range(12)
+    }
+    times["tests/m0.py"] |= {"test_long": 6.0, "test_wait": 4.0}
+    times["tests/m1.py"] |= {"test_long": 5.0, "test_wait": 3.0}
+    durations = tmp_path / "durations.json"
+    durations.write_text(json.dumps(times))
+    monkeypatch.setattr(dealing, "DURATIONS", durations)
+    items = [FakeItem(f"tests/m{m}.py::test_{n}") for m in range(12) for n in range(20)]
+    items += [FakeItem(f"tests/m{m}.py::test_{k}") for m in (0, 1) for k in ("long", "wait")]
+    items += [FakeItem(f"tests/other.py::test_{n}") for n in range(7)]
+    return items
+
+
+def test_each_worker_gets_xdists_count_and_about_an_equal_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    items = items_and_times(tmp_path, monkeypatch)
+    order = dealing.dealt(items, lambda item: item.nodeid.endswith("wait"), 3)  # type: ignore[arg-type]
+    assert sorted(order, key=str) == sorted(items, key=str)
+    cost = dealing.estimates(items)  # type: ignore[arg-type]
+    assert cost[FakeItem("tests/other.py::test_0")] == dealing.SHORT
+    runs, start = [], 0
+    for count in (83, 84, 84):  # pytest-xdist's shares of 251 tests
+        runs.append(order[start : start + count])
+        start += count
+    times = [sum(cost[item] for item in run) for run in runs]
+    assert max(times) - min(times) <= 0.1 * sum(times) / 3, times
+    # The long tests start runs of their own, before any short test.
+    assert {run[0].nodeid for run in runs} >= {"tests/m0.py::test_long", "tests/m1.py::test_long"}
+    waits = [n for run in runs for n, item in enumerate(run) if item.nodeid.endswith("wait")]
+    assert len(waits) == 2 and all(n < 84 * dealing.WAITING_SPAN for n in waits)

@@ -83,7 +83,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     if session.config.getoption("write_durations") and "PYTEST_XDIST_WORKER" not in os.environ:
-        dealing.DURATIONS.write_text(dealing.written(_durations))
+        dealing.DURATIONS.write_text(dealing.renewed(_durations))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -103,7 +103,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--write-durations",
         action="store_true",
-        help="write each test's time in this run to tests/durations.json (how tests are dealt)",
+        help="renew tests/durations.json (how tests are dealt) with the times of this run",
     )
 
 

@@ -2,7 +2,7 @@
 run of the list, and lets one that runs out take the end of a busy one's run).
 
 Each test has an estimated time: what it took in a recent parallel run, kept in
-tests/durations.json (`pytest -n 5 --write-durations` writes it again; a test it does not list
+tests/durations.json (`pytest -n 5 --write-durations` renews it; a test it does not list
 counts as its module's other tests do, or as SHORT). From the estimates, each worker's run:
 - starts with its share of the long tests that keep a core busy, longest first, each to the
   worker with the least time dealt so far, so that no worker is left alone with a long test at
@@ -33,15 +33,18 @@ OTHERS = "*"
 
 
 def estimates(items: list[pytest.Item]) -> dict[pytest.Item, float]:
-    known: dict[str, dict[str, float]] = (
-        json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
-    )
-    found = {}
-    for item in items:
-        module, _, test = item.nodeid.partition("::")
-        times = known.get(module, {})
-        found[item] = times.get(test) or times.get(OTHERS) or SHORT
-    return found
+    known = _known()
+    return {item: _estimate(known, item.nodeid) for item in items}
+
+
+def _known() -> dict[str, dict[str, float]]:
+    return json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+
+
+def _estimate(known: dict[str, dict[str, float]], nodeid: str) -> float:
+    module, _, test = nodeid.partition("::")
+    times = known.get(module, {})
+    return times.get(test) or times.get(OTHERS) or SHORT
 
 
 def dealt(
@@ -127,12 +130,16 @@ def _spread(
     return spread + waiting
 
 
-def written(durations: dict[str, float]) -> str:
-    """The file's text: by module, each test of LISTED seconds or more, and the others' mean."""
+def renewed(durations: dict[str, float]) -> str:
+    """The file's text after a run that took `durations`: each test's time is the mean of this
+    run's and the file's (one run alone may be slowed by what others did); by module, each test
+    of LISTED seconds or more, and the others' mean."""
+    known = _known()
     modules: dict[str, dict[str, float]] = {}
     for nodeid, seconds in sorted(durations.items()):
         module, _, test = nodeid.partition("::")
-        modules.setdefault(module, {})[test] = seconds
+        before = _estimate(known, nodeid) if module in known else seconds
+        modules.setdefault(module, {})[test] = (seconds + before) / 2
     kept: dict[str, dict[str, float]] = {}
     for module, times in modules.items():
         listed = {test: round(t, 2) for test, t in times.items() if t >= LISTED}

@@ -52,3 +52,17 @@ def test_each_worker_gets_xdists_count_and_about_an_equal_time(
     assert {run[0].nodeid for run in runs} >= {"tests/m0.py::test_long", "tests/m1.py::test_long"}
     waits = [n for run in runs for n, item in enumerate(run) if item.nodeid.endswith("wait")]
     assert len(waits) == 2 and all(n < 84 * dealing.WAITING_SPAN for n in waits)
+
+
+def test_renewed_times_are_the_mean_of_the_run_and_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    durations = tmp_path / "durations.json"
+    durations.write_text(json.dumps({"tests/m.py": {"test_a": 2.0, "*": 0.1}}))
+    monkeypatch.setattr(dealing, "DURATIONS", durations)
+    run = {"tests/m.py::test_a": 4.0, "tests/m.py::test_b": 0.5, "tests/m.py::test_c": 0.1}
+    run |= {"tests/n.py::test_d": 0.5, "tests/n.py::test_e": 0.04, "tests/n.py::test_f": 0.06}
+    assert json.loads(dealing.renewed(run)) == {
+        "tests/m.py": {"test_a": 3.0, "test_b": 0.3, "*": 0.1},  # c: (0.1 + 0.1) / 2
+        "tests/n.py": {"test_d": 0.5, "*": 0.05},  # a module new to the file: this run's times
+    }

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import gc
 import os
+import resource
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -107,11 +109,37 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-_durations: dict[str, float] = {}
+_durations: dict[str, tuple[float, float]] = {}
+_cpu_at_setup = pytest.StashKey[float]()
+
+
+def _cpu_seconds() -> float:
+    own, children = (
+        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    item.stash[_cpu_at_setup] = _cpu_seconds()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """The CPU a test used (its processes' too) goes to the controller with its teardown's
+    report, for --write-durations."""
+    try:
+        return (yield)
+    finally:
+        if _cpu_at_setup in item.stash:
+            item.user_properties.append(("cpu", _cpu_seconds() - item.stash[_cpu_at_setup]))
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+    wall, cpu = _durations.get(report.nodeid, (0.0, 0.0))
+    cpu = dict(report.user_properties).get("cpu", cpu) if report.when == "teardown" else cpu
+    _durations[report.nodeid] = (wall + report.duration, cpu)
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,7 @@ SHORT = 0.05  # seconds: the estimate of a test in a module the file does not kn
 CORES = 2  # workers that never wait on an end-to-end test: as many as the machine has cores
 # A test that used less CPU than this share of its time mostly waited (on a terminal, a client,
 # a timer). A test that keeps a core busy shows about 0.4: five workers share two cores.
-WAITING_SHARE = 0.2
+WAITING_SHARE = 0.3
 LISTED = 0.2  # seconds: a test this long is kept by name; a module's others, as their mean
 OTHERS = "*"
 

@@ -2,8 +2,9 @@
 checked against the installed release, so that an upgrade that removes or changes one fails here
 with a message saying which, instead of a cap or a gate quietly gone.
 
-Two more are guarded where they are used, and tested there: Textual's `_xterm_parser.XTermParser`
-(tui/paste_limit.py, tests/tui/test_paste_limit.py) and textual-serve's
+Three more are guarded where they are used, and tested there: Textual's `_xterm_parser.XTermParser`
+(tui/paste_limit.py, tests/tui/test_paste_limit.py), its parser's state `_awaiting`
+(tui/input_limit.py, tests/tui/test_input_limit.py) and textual-serve's
 `Server._process_messages` (web/pacing.py, tests/web/test_tab_input.py)."""
 
 from __future__ import annotations

@@ -22,8 +22,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from entropy_tui.ssh.channel_terminal import ChannelTerminal
-from entropy_tui.tui.input_limit import gated
-from entropy_tui.tui.paste_limit import PasteCappedParser
+from entropy_tui.tui.input_limit import GatedParser, gated
 
 # Textual builds the driver itself, from its class and the app: it finds the terminal to draw
 # into here, set by run_on_terminal in the connection's own task (so in its own context).
@@ -47,7 +46,7 @@ class ChannelDriver(Driver):
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self.terminal = _terminal.get()
-        self._parser = PasteCappedParser()
+        self._parser = GatedParser()
         # A client may send bytes that are not UTF-8: they become U+FFFD, never an error.
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._output: list[str] = []

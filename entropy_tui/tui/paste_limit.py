@@ -116,13 +116,19 @@ class PasteCappedParser(XTermParser):
             return
         passed, cut = self.paste_limit.filter(data)
         if passed:  # (the parser would take "" for the end of the input)
-            yield from super().feed(passed)
+            yield from self.parse_passed(passed)
         if cut:
             yield PasteCut(self.paste_limit.limit)
 
+    def parse_passed(self, text: str) -> Iterator[Message]:
+        """Parses text the paste limit has passed (a subclass may drop it instead)."""
+        yield from super().feed(text)
 
-def cap_pastes(driver_class: type[Driver]) -> None:
-    """Makes `driver_class`'s input thread read with PasteCappedParser: it makes its parser from
+
+def cap_pastes(
+    driver_class: type[Driver], parser_class: type[PasteCappedParser] = PasteCappedParser
+) -> None:
+    """Makes `driver_class`'s input thread read with `parser_class`: it makes its parser from
     the module-level name XTermParser of its module, which is set to it. Raises if a Textual
     upgrade changed that (a driver that reads no one's input, as in tests, is left alone)."""
     if not any(cls.__module__ in READING_DRIVER_MODULES for cls in driver_class.__mro__):
@@ -137,4 +143,4 @@ def cap_pastes(driver_class: type[Driver]) -> None:
         or not (isinstance(parser, type) and issubclass(parser, XTermParser))
     ):
         raise RuntimeError(UNKNOWN_TEXTUAL)
-    module.XTermParser = PasteCappedParser  # type: ignore[union-attr]
+    module.XTermParser = parser_class  # type: ignore[union-attr]

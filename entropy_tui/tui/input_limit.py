@@ -27,8 +27,9 @@ except ImportError:  # pragma: no cover - only with another Textual, whose parse
     Read1 = None  # type: ignore[assignment, misc]
 
 # Events read from the terminal that the app has not finished with (a few KB each). A player
-# typing, or holding a key down while the screen is busy, never comes near this.
-MAX_PENDING_INPUT = 1000
+# typing, or holding a key down while the screen is busy (some 30 keys a second), never comes
+# near this; and what a flood leaves waiting is handled in a second or so, not several.
+MAX_PENDING_INPUT = 256
 # Once dropping, input is taken again when the app is this far back down.
 RESUME_PENDING_INPUT = MAX_PENDING_INPUT // 2
 

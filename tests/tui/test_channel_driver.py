@@ -164,6 +164,7 @@ async def test_the_input_of_a_connection_is_capped_as_a_terminal_s_is() -> None:
     ann = Connection("Ann")
     await until(lambda: "pressed nothing" in ann.shown())
     assert isinstance(getattr(ann.app._driver, "input_gate", None), InputGate)
+    assert ann.app._driver._parser.gate is ann.app._driver.input_gate  # drops a flood unparsed
     ann.type(b"\x1b[200~" + b"x" * (MAX_PASTE_CHARACTERS + 10) + b"\x1b[201~")
     await until(lambda: ann.app.pastes_cut == 1)
     await ann.hang_up()

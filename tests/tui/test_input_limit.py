@@ -7,6 +7,7 @@ import asyncio
 import gc
 import os
 import sys
+import threading
 import time
 
 import pytest
@@ -18,6 +19,7 @@ from entropy_tui.tui.app import EntropyApp
 from entropy_tui.tui.input_limit import (
     GatedParser,
     InputGate,
+    gated,
     input_events_are_tracked,
     reading_gate,
 )
@@ -166,3 +168,20 @@ def test_a_sequence_begun_before_the_gate_dropped_is_parsed_to_its_end_and_a_pas
     messages += parser.feed(f" whole{PASTE_END}")
     assert [m.text for m in messages if isinstance(m, events.Paste)] == ["pasted whole"]
     assert gate.dropped == 0
+
+
+@pytest.mark.parametrize("driver", [LinuxDriver, WebDriver])
+def test_a_parser_made_in_a_gated_drivers_input_thread_drops_for_that_drivers_gate(
+    driver: type, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual's terminal and browser drivers make their parser in their input thread."""
+    gated_driver = gated(driver)
+    made: list[GatedParser] = []
+    monkeypatch.setattr(driver, "run_input_thread", lambda self: made.append(GatedParser()))
+    reader = gated_driver.__new__(gated_driver)
+    reader.input_gate = InputGate()
+    thread = threading.Thread(target=reader.run_input_thread)
+    thread.start()
+    thread.join()
+    assert made[0].gate is reader.input_gate
+    assert GatedParser().gate is None  # made anywhere else, a parser parses everything

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.command import CommandList
 
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.play.session import Session
@@ -29,7 +30,7 @@ from entropy_tui.tui.widgets.prompt import Prompt
 from entropy_tui.tui.widgets.tick_box import TickBox
 
 from ..support import refresh
-from .helpers import plain_text, press, screen_text
+from .helpers import plain_text, press, screen_text, shown
 
 
 def game_app(spec: str = "Ann,bot:random", **kwargs: object) -> EntropyApp:
@@ -70,6 +71,36 @@ async def test_the_palette_offers_the_registrys_commands() -> None:
         await press(pilot, *"seat consoles", "enter")
         await pilot.pause()
         assert isinstance(app.screen, SeatsScreen)
+
+
+@pytest.mark.parametrize("key", ["pageup", "pagedown", "home", "end", "up", "down"])
+async def test_keys_typed_into_the_palette_before_it_is_drawn_move_nothing(key: str) -> None:
+    """Ctrl+P and a page key in one read (a fast hand, a paste, a slow link) reach the palette
+    before its list has been laid out: the key has no page to move by yet and is let go."""
+    app = game_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot)
+        for burst_key in ("ctrl+p", key, key):
+            app.simulate_key(burst_key)
+        await pilot.pause()
+        assert app.return_code is None, "the app stopped on the key"
+        assert isinstance(app.screen, Palette)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_page_keys_page_through_the_palettes_commands_once_drawn() -> None:
+    app = game_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "ctrl+p", "down")
+        commands = app.screen.query_one(CommandList)
+        first = commands.highlighted
+        assert first is not None
+        await press(pilot, "pagedown")
+        paged = commands.highlighted
+        assert paged is not None and paged > first + 1, "a page is more than one command"
+        await press(pilot, "pageup")
+        assert commands.highlighted is not None and commands.highlighted < paged
 
 
 async def test_quitting_mid_game_asks_first() -> None:

@@ -10,7 +10,7 @@ import pytest
 from entropy_tui.play.config import GameConfig, parse_seats
 from entropy_tui.tui.app import EntropyApp
 
-from .helpers import press
+from .helpers import press, settle
 
 pytestmark = pytest.mark.slow
 KEYS = (
@@ -21,6 +21,10 @@ KEYS = (
     "question_mark", "slash", "f1", "f2", "ctrl+p", "ctrl+r", "ctrl+s",
 )  # fmt: skip
 PRESSES = 2500
+# The share of turns whose keys arrive together, none waiting for what an earlier one brings on
+# screen (as a slow link or a paste delivers them): Ctrl+P and a page key in one read once
+# stopped the app.
+BURSTS = 0.3
 # A hint asked for (h) is searched for a second in a process of its own, and the keys after it
 # never wait for it: a short search asks the same of the app, for a sixth of the run's CPU time.
 HINT_SECONDS = 0.05
@@ -37,7 +41,14 @@ async def test_random_keys_never_crash_the_app(monkeypatch: pytest.MonkeyPatch) 
         app = EntropyApp(config=config, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             while pressed < PRESSES and app.return_code is None:
-                await press(pilot, rng.choice(KEYS))
-                pressed += 1
+                if rng.random() < BURSTS:
+                    keys = [rng.choice(KEYS) for _ in range(rng.randint(2, 5))]
+                    for key in keys:
+                        app.simulate_key(key)
+                    await settle(pilot)
+                else:
+                    keys = [rng.choice(KEYS)]
+                    await press(pilot, *keys)
+                pressed += len(keys)
                 screens.add(type(app.screen).__name__)
     assert {"GameScreen", "HandoffScreen", "HelpScreen", "RulesScreen"} <= screens, screens

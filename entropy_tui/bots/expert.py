@@ -16,11 +16,12 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from functools import partial
 
 from entropy_tui.bots.base import DecisionSeen, enabled_ids
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.greedy import DECLINE_PENALTY, DECLINES, children, stepped_value
-from entropy_tui.bots.heuristic import evaluate
+from entropy_tui.bots.heuristic import DEFAULT_WEIGHTS, Weights, evaluate
 from entropy_tui.rules import Catalog, Game, View, load_catalog
 
 DEFAULT_SECONDS = 1.0
@@ -70,6 +71,7 @@ class ExpertBot:
         iterations: int | None = None,
         catalog: Catalog | None = None,
         settings: SearchSettings | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
         if seconds is not None and iterations is not None:
             raise ValueError("give the expert either seconds or iterations, not both")
@@ -84,6 +86,7 @@ class ExpertBot:
         self.rng = random.Random(seed)
         self.catalog = catalog or load_catalog()
         self.settings = settings or SearchSettings()
+        self.evaluate = partial(evaluate, weights=weights)
 
     def decide(self, view: View, decision: DecisionSeen) -> str:
         ids = enabled_ids(decision)
@@ -174,7 +177,7 @@ class ExpertBot:
                 turns_left -= 1
                 if turns_left <= 0:
                     break
-        values = [evaluate(game, seat) for seat in range(len(game.state.players))]
+        values = [self.evaluate(game, seat) for seat in range(len(game.state.players))]
         for edge, mover in path:
             best_other = max(v for seat, v in enumerate(values) if seat != mover)
             edge.visits += 1
@@ -206,7 +209,7 @@ class ExpertBot:
         for `seat`. `game` itself becomes the last option's position, saving a copy."""
         best_value, best = -math.inf, game
         for option_id, child in children(game, ids):
-            value = stepped_value(child, seat, evaluate) - (
+            value = stepped_value(child, seat, self.evaluate) - (
                 DECLINE_PENALTY if option_id in DECLINES else 0.0
             )
             if value > best_value:

@@ -7,6 +7,8 @@ game, where only the real score (and 1 VP per 4 leftovers) counts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from entropy_tui.rules import (
@@ -22,52 +24,76 @@ from entropy_tui.rules import (
 if TYPE_CHECKING:
     from entropy_tui.rules import Game, PlanetState, PlayerState
 
-# What a unit is worth while the game has a long way to go. Two Entropy buy one Energy or
-# Mass, so Entropy is worth a little more than half of those: an exchange alone loses value and
-# is made only for what it pays for, or to turn Entropy beyond a useful stock into something.
-RESOURCE = {"energy": 0.6, "mass": 0.6, "entropy": 0.32}
 LEFTOVER = 1 / LEFTOVERS_PER_VP  # what any resource or card is worth at the final scoring
-HAND_CARD = 1.0
-# A stock beyond what a few turns can spend is worth only its leftover VP: hoarding is not play.
-USEFUL_RESOURCES = 5
-USEFUL_CARDS = 4
-# Each step up (Bacteria to Plant, Plant to Animal) is one advancement, as gaining a Bacteria
-# is: an upgrade is worth as much as a new Bacteria, or bots would hardly ever make Plants.
-ADVANCEMENT = 0.8
-LIFEFORM = {"bacteria": ADVANCEMENT, "plant": 2 * ADVANCEMENT, "animal": 3 * ADVANCEMENT}
-PLAYED_CARD = 0.6
-PLANET = 2.5
-STAR = 0.8
-STAR_TIER = 1.1
-ASTEROID = 0.8
-BIOME = 1.2
-FULFILLED = 1.5
-BIOME_PROGRESS = 1.0  # an unfulfilled Biome, scaled by the share of its requirement met
-FOCUS_TIER = 1.2
-GENERATOR_STEP = 0.6
-SMALL_TILE_SHARE = 0.6  # of the next small Lifeform tile, at full progress
-BIG_TILE_SHARE = 0.4
-# A tile's hope grows faster than its count (it pays only at its threshold), but not as the
-# square: that left the first Plants and Animals worth almost nothing, so bots never began them.
-TILE_PROGRESS_EXPONENT = 1.5
-MISSION_POTENTIAL = 3.0  # an unmet Mission, at full progress
-OBJECTIVE_GROWTH = 1.0  # the scoring count expected to grow by this before the end
-NEXT_SPACE_SHARE = 0.4  # of the step to the next track space, as a hope to get there
-# More hope when one action meets the condition. Only the Stars condition takes two actions (a
-# Star evolves from tier I to II, then to III); without this the first of them looked like
-# Energy spent for one tier, and bots hardly ever began the Stars Objective.
-ONE_ACTION_AWAY_SHARE = 0.3
-# Rewards still waiting on the task stack, per unit (a look-ahead stops before they resolve).
-PENDING_REWARD = {
-    "advance_lifeform": 0.5,
-    "activate_star": 0.4,
-    "take_life_cards": HAND_CARD,
-    "advance_generator": GENERATOR_STEP,
-    "free_catch": ASTEROID + 1.0,
-    "free_fulfil": FULFILLED,
-    "action": 1.0,
-}
-CAUGHT_ASTEROID = ASTEROID + 0.2  # net of its cost, with the Planet effect it triggers
+ADVANCEMENT = 0.8  # a Bacteria gained, or one Lifeform moved up a step
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What each part of a position is worth, in rough VP, while the game has a long way to go.
+    The Expert plays with these; the Master with weights tuned by match play (bots/master.py)."""
+
+    # Two Entropy buy one Energy or Mass, so Entropy is worth a little more than half of
+    # those: an exchange alone loses value and is made only for what it pays for, or to turn
+    # Entropy beyond a useful stock into something.
+    resource: Mapping[str, float] = field(
+        default_factory=lambda: {"energy": 0.6, "mass": 0.6, "entropy": 0.32}
+    )
+    hand_card: float = 1.0
+    # A stock beyond what a few turns can spend is worth only its leftover VP: hoarding is not
+    # play.
+    useful_resources: int = 5
+    useful_cards: int = 4
+    # Each step up (Bacteria to Plant, Plant to Animal) is one advancement, as gaining a
+    # Bacteria is: an upgrade is worth as much as a new Bacteria, or bots would hardly ever make
+    # Plants.
+    lifeform: Mapping[str, float] = field(
+        default_factory=lambda: {
+            "bacteria": ADVANCEMENT,
+            "plant": 2 * ADVANCEMENT,
+            "animal": 3 * ADVANCEMENT,
+        }
+    )
+    played_card: float = 0.6
+    planet: float = 2.5
+    star: float = 0.8
+    star_tier: float = 1.1
+    asteroid: float = 0.8
+    biome: float = 1.2
+    fulfilled: float = 1.5
+    biome_progress: float = 1.0  # an unfulfilled Biome, scaled by the share of its requirement met
+    focus_tier: float = 1.2
+    generator_step: float = 0.6
+    small_tile_share: float = 0.6  # of the next small Lifeform tile, at full progress
+    big_tile_share: float = 0.4
+    # A tile's hope grows faster than its count (it pays only at its threshold), but not as
+    # the square: that left the first Plants and Animals worth almost nothing, so bots never
+    # began them.
+    tile_progress_exponent: float = 1.5
+    mission_potential: float = 3.0  # an unmet Mission, at full progress
+    objective_growth: float = 1.0  # the scoring count expected to grow by this before the end
+    next_space_share: float = 0.4  # of the step to the next track space, as a hope to get there
+    # More hope when one action meets the condition. Only the Stars condition takes two actions
+    # (a Star evolves from tier I to II, then to III); without this the first of them looked
+    # like Energy spent for one tier, and bots hardly ever began the Stars Objective.
+    one_action_away_share: float = 0.3
+    # Rewards still waiting on the task stack, per unit (a look-ahead stops before they
+    # resolve).
+    pending_reward: Mapping[str, float] = field(
+        default_factory=lambda: {
+            "advance_lifeform": 0.5,
+            "activate_star": 0.4,
+            "take_life_cards": 1.0,
+            "advance_generator": 0.6,
+            "free_catch": 1.8,
+            "free_fulfil": 1.5,
+            "action": 1.0,
+        }
+    )
+    caught_asteroid: float = 1.0  # net of its cost, with the Planet effect it triggers
+
+
+DEFAULT_WEIGHTS = Weights()
 
 
 def future_weight(game: Game) -> float:
@@ -80,8 +106,9 @@ def future_weight(game: Game) -> float:
     return 0.5 if state.round < state.end_round else 0.2
 
 
-def evaluate(game: Game, seat: int) -> float:
+def evaluate(game: Game, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """The heuristic value of the position for `seat` (higher is better)."""
+    w = weights
     breakdown = score_breakdown(game, seat)
     if game.state.over:
         return float(breakdown["total"])
@@ -89,12 +116,12 @@ def evaluate(game: Game, seat: int) -> float:
     player = game.player(seat)
     objectives_now = sum(v for k, v in breakdown.items() if k.startswith("objective_"))
     value = float(breakdown["total"] - breakdown["leftovers"] - objectives_now)
-    value += _resources(player, future)
-    value += _objectives(game, seat, future)
+    value += _resources(w, player, future)
+    value += _objectives(w, game, seat, future)
     value += future * (
-        _board(game, player) + _lifeform_progress(game, seat) + _missions(game, seat)
+        _board(w, game, player) + _lifeform_progress(w, game, seat) + _missions(w, game, seat)
     )
-    value += future * _pending(game, seat)
+    value += future * _pending(w, game, seat)
     return value
 
 
@@ -109,35 +136,40 @@ def _stock(amount: int, full: float, useful: int, future: float) -> float:
     return _fading(full, future) * kept + LEFTOVER * (amount - kept)
 
 
-def _resources(player: PlayerState, future: float) -> float:
-    value = sum(_stock(getattr(player, r), RESOURCE[r], USEFUL_RESOURCES, future) for r in RESOURCE)
-    return value + _stock(len(player.hand), HAND_CARD, USEFUL_CARDS, future)
+def _resources(w: Weights, player: PlayerState, future: float) -> float:
+    value = sum(
+        _stock(getattr(player, r), worth, w.useful_resources, future)
+        for r, worth in w.resource.items()
+    )
+    return value + _stock(len(player.hand), w.hand_card, w.useful_cards, future)
 
 
-def _board(game: Game, player: PlayerState) -> float:
+def _board(w: Weights, game: Game, player: PlayerState) -> float:
     index = game.index
     value = 0.0
     for system in player.systems:
         if system.star is not None:
-            value += STAR + STAR_TIER * index.any_star[system.star].tier
+            value += w.star + w.star_tier * index.any_star[system.star].tier
     for planet in planets(player):
-        value += PLANET + ASTEROID * len(planet.asteroids) + PLAYED_CARD * len(planet.cards)
-        value += sum(LIFEFORM[life] * planet.life[life] for life in LIFEFORMS)
+        value += w.planet + w.asteroid * len(planet.asteroids) + w.played_card * len(planet.cards)
+        value += sum(w.lifeform[life] * planet.life[life] for life in LIFEFORMS)
         if planet.biome is not None:
-            value += BIOME + (FULFILLED if planet.fulfilled else _biome_progress(game, planet))
-    value += FOCUS_TIER * sum(player.focus.values())
-    value += GENERATOR_STEP * player.generator
+            value += w.biome + (
+                w.fulfilled if planet.fulfilled else _biome_progress(w, game, planet)
+            )
+    value += w.focus_tier * sum(player.focus.values())
+    value += w.generator_step * player.generator
     return value
 
 
-def _biome_progress(game: Game, planet: PlanetState) -> float:
+def _biome_progress(w: Weights, game: Game, planet: PlanetState) -> float:
     assert planet.biome is not None
     needs = game.index.biome[planet.biome].requirement
     have = sum(min(planet.life[life], n) for life, n in needs.items())
-    return BIOME_PROGRESS * have / max(1, sum(needs.values()))
+    return w.biome_progress * have / max(1, sum(needs.values()))
 
 
-def _lifeform_progress(game: Game, seat: int) -> float:
+def _lifeform_progress(w: Weights, game: Game, seat: int) -> float:
     """Hope of the Lifeform Objective tiles not yet claimed, growing with the count."""
     player = game.player(seat)
     board = game.state.board
@@ -148,15 +180,15 @@ def _lifeform_progress(game: Game, seat: int) -> float:
         has_small = any(t.lifeform == life and not t.big for t in player.lifeform_tiles)
         if not has_small and board.small_objectives[life]:
             share = min(1.0, total / objective.small_threshold)
-            hope = share**TILE_PROGRESS_EXPONENT
-            value += SMALL_TILE_SHARE * board.small_objectives[life][-1] * hope
+            hope = share**w.tile_progress_exponent
+            value += w.small_tile_share * board.small_objectives[life][-1] * hope
         if board.big_objectives[life] is None:
             share = min(1.0, total / objective.big_threshold)
-            value += BIG_TILE_SHARE * objective.big_vp * share**TILE_PROGRESS_EXPONENT
+            value += w.big_tile_share * objective.big_vp * share**w.tile_progress_exponent
     return value
 
 
-def _missions(game: Game, seat: int) -> float:
+def _missions(w: Weights, game: Game, seat: int) -> float:
     """Hope of the best unmet Mission in hand; a met one is worth its reward, when played."""
     player = game.player(seat)
     best = 0.0
@@ -164,11 +196,11 @@ def _missions(game: Game, seat: int) -> float:
         mission = game.index.mission[mission_id]
         share = count(game.index, player, mission.requirement) / mission.at_least
         if share < 1:
-            best = max(best, MISSION_POTENTIAL * share**2)
+            best = max(best, w.mission_potential * share**2)
     return best
 
 
-def _objectives(game: Game, seat: int, future: float) -> float:
+def _objectives(w: Weights, game: Game, seat: int, future: float) -> float:
     """Each Main Objective: its track multiplier (with the advances this turn has earned but not
     yet moved, and some hope of the next space) times its scoring count (with some growth)."""
     state = game.state
@@ -184,12 +216,12 @@ def _objectives(game: Game, seat: int, future: float) -> float:
         position = max(player.objectives[i], min(player.objectives[i] + unmoved[i], top))
         following = min(position + 1, top)
         track = spec.track_vp
-        hope = NEXT_SPACE_SHARE
+        hope = w.next_space_share
         if spec.event == "star_tier3" and _evolution_from_the_condition(game, player):
-            hope += ONE_ACTION_AWAY_SHARE
+            hope += w.one_action_away_share
         multiplier = track[position] + future * hope * (track[following] - track[position])
         counter = spec.alt_scoring if alternative else spec.scoring
-        value += multiplier * (count(game.index, player, counter) + future * OBJECTIVE_GROWTH)
+        value += multiplier * (count(game.index, player, counter) + future * w.objective_growth)
     return value
 
 
@@ -202,7 +234,7 @@ def _evolution_from_the_condition(game: Game, player: PlayerState) -> bool:
     )
 
 
-def _pending(game: Game, seat: int) -> float:
+def _pending(w: Weights, game: Game, seat: int) -> float:
     """What the tasks this seat still has to resolve are likely to bring."""
     value = 0.0
     for task in game.state.pending:
@@ -211,31 +243,31 @@ def _pending(game: Game, seat: int) -> float:
         args = task.args
         match task.kind:
             case "place_planet":
-                value += PLANET
+                value += w.planet
             case "place_biome":
-                value += BIOME
+                value += w.biome
             case "place_life_card":
-                value += PLAYED_CARD
+                value += w.played_card
             case "place_asteroid":
-                value += CAUGHT_ASTEROID
+                value += w.caught_asteroid
             case "life_discard":  # the card is played once a discard is chosen
                 card = game.index.card[args["card"]]
-                gained = sum(LIFEFORM[life] * n for life, n in card.gains.items())
-                value += gained + PLAYED_CARD - 2 * HAND_CARD
+                gained = sum(w.lifeform[life] * n for life, n in card.gains.items())
+                value += gained + w.played_card - 2 * w.hand_card
             case "place_lifeform":
-                value += LIFEFORM[args["what"]] * args["remaining"]
+                value += w.lifeform[args["what"]] * args["remaining"]
             case "advance":
-                value += PENDING_REWARD["advance_lifeform"] * args["remaining"]
+                value += w.pending_reward["advance_lifeform"] * args["remaining"]
             case "take_cards":
-                value += HAND_CARD * args["remaining"]
+                value += w.hand_card * args["remaining"]
             case "activate_one":
-                value += PENDING_REWARD["activate_star"] * args["remaining"]
+                value += w.pending_reward["activate_star"] * args["remaining"]
             case "effect":
-                value += _effect_value(game, seat, args)
+                value += _effect_value(w, game, seat, args)
     return value
 
 
-def _effect_value(game: Game, seat: int, args: dict[str, Any]) -> float:
+def _effect_value(w: Weights, game: Game, seat: int, args: dict[str, Any]) -> float:
     effect = args["effect"]
     times: int = effect.get("n", 1)
     per = effect.get("per")
@@ -246,10 +278,10 @@ def _effect_value(game: Game, seat: int, args: dict[str, Any]) -> float:
         times *= count(game.index, game.player(seat), per, chosen)
     do, what = effect["do"], effect.get("what")
     if do == "gain":
-        return times * (1.0 if what == "vp" else RESOURCE[what])
+        return times * (1.0 if what == "vp" else w.resource[what])
     if do == "gain_lifeform":
-        return times * LIFEFORM[what]
-    return times * PENDING_REWARD.get(do, 0.0)
+        return times * w.lifeform[what]
+    return times * w.pending_reward.get(do, 0.0)
 
 
 def _unmoved_events(game: Game, seat: int) -> list[int]:

@@ -13,7 +13,7 @@ import pytest
 
 from entropy_tui.bots import BOTS, SEARCHING, ExpertBot, GreedyBot, RandomBot, make_bot
 from entropy_tui.bots.determinize import determinize
-from entropy_tui.bots.heuristic import USEFUL_RESOURCES, evaluate
+from entropy_tui.bots.heuristic import DEFAULT_WEIGHTS, evaluate
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.invariants import violations
@@ -180,7 +180,8 @@ def test_greedy_does_not_exchange_for_nothing() -> None:
             # the final score counts, where an exchange may tie. Otherwise it buys nothing.
             if choice.startswith("exchange:") and game.state.end_round is None:
                 stock = getattr(game.state.players[decision.player], choice.split(":")[1])
-                assert entropy > USEFUL_RESOURCES or stock == 0, (choice, stock, entropy)
+                useful = DEFAULT_WEIGHTS.useful_resources
+                assert entropy > useful or stock == 0, (choice, stock, entropy)
         game.choose(choice)
     assert offered > 10
 

@@ -16,6 +16,7 @@ from entropy_tui.bots.registry import BOT_LEVELS, LEVEL_OF
 if TYPE_CHECKING:
     from entropy_tui.bots.expert import ExpertBot
     from entropy_tui.bots.greedy import GreedyBot
+    from entropy_tui.bots.master import MasterBot
     from entropy_tui.bots.random_bot import RandomBot
     from entropy_tui.rules import Catalog
 
@@ -25,6 +26,7 @@ SEARCHING = frozenset(level.kind for level in BOT_LEVELS if level.searches)
 
 _CLASSES = {
     "ExpertBot": "entropy_tui.bots.expert",
+    "MasterBot": "entropy_tui.bots.master",
     "GreedyBot": "entropy_tui.bots.greedy",
     "RandomBot": "entropy_tui.bots.random_bot",
 }
@@ -61,4 +63,13 @@ def make_bot(
     return level.make(seed, catalog, seconds, iterations)
 
 
-__all__ = ["BOTS", "SEARCHING", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "SEARCHING",
+    "Bot",
+    "ExpertBot",
+    "GreedyBot",
+    "MasterBot",
+    "RandomBot",
+    "make_bot",
+]

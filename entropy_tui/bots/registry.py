@@ -67,6 +67,14 @@ def _expert(
     return ExpertBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
 
 
+def _master(
+    seed: int, catalog: Catalog | None, seconds: float | None, iterations: int | None
+) -> Bot:
+    from entropy_tui.bots.master import MasterBot
+
+    return MasterBot(seed, seconds=seconds, iterations=iterations, catalog=catalog)
+
+
 BOT_LEVELS: tuple[BotLevel, ...] = (
     BotLevel("random", "Beginner", "takes any allowed option, at random", _random),
     BotLevel("greedy", "Casual", "takes what looks best one step ahead, without planning", _greedy),
@@ -75,6 +83,13 @@ BOT_LEVELS: tuple[BotLevel, ...] = (
         "Expert",
         "plans ahead, playing out many futures (about a second a decision)",
         _expert,
+        seconds=1.0,
+    ),
+    BotLevel(
+        "master",
+        "Master",
+        "plans as the Expert does, and values positions better",
+        _master,
         seconds=1.0,
     ),
 )

@@ -16,7 +16,7 @@ PERSON = "person"
 # The kinds of bot, by the ids the log writes (bots.registry makes one of each, names their
 # levels, and refuses to load if the two lists differ). A seat is handed only to one of these:
 # a game whose seat went to a bot nobody has could not go on.
-BOT_KINDS: tuple[str, ...] = ("random", "greedy", "expert")
+BOT_KINDS: tuple[str, ...] = ("random", "greedy", "expert", "master")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from entropy_tui.bots import BOTS, SEARCHING, ExpertBot, GreedyBot, RandomBot, make_bot
+from entropy_tui.bots import BOTS, SEARCHING, ExpertBot, GreedyBot, MasterBot, RandomBot, make_bot
 from entropy_tui.bots.determinize import determinize
 from entropy_tui.bots.heuristic import DEFAULT_WEIGHTS, evaluate
+from entropy_tui.bots.master import MASTER_WEIGHTS
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.invariants import violations
@@ -57,10 +58,12 @@ def small_budget(name: str) -> dict[str, int]:
 
 
 def test_the_registry_makes_every_bot_and_refuses_unknown_names() -> None:
-    assert set(BOTS) == {"random", "greedy", "expert"}
+    assert set(BOTS) == {"random", "greedy", "expert", "master"}
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
-    assert isinstance(make_bot("expert", 1), ExpertBot)
+    assert type(make_bot("expert", 1)) is ExpertBot
+    master = make_bot("master", 1)
+    assert isinstance(master, MasterBot) and master.evaluate.keywords["weights"] == MASTER_WEIGHTS
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever", 1)
 
@@ -247,7 +250,8 @@ def test_the_registry_refuses_to_load_unless_it_makes_each_kind_the_engine_allow
 def test_each_bot_that_searches_thinks_for_a_budget_and_the_others_answer_at_once() -> None:
     from entropy_tui.bots.registry import BOT_LEVELS
 
-    assert SEARCHING == {level.kind for level in BOT_LEVELS if level.seconds > 0} == {"expert"}
+    searching = {level.kind for level in BOT_LEVELS if level.seconds > 0}
+    assert SEARCHING == searching == {"expert", "master"}
     with pytest.raises(ValueError, match="does not search"):
         make_bot("greedy", 1, iterations=4)
 
@@ -255,8 +259,14 @@ def test_each_bot_that_searches_thinks_for_a_budget_and_the_others_answer_at_onc
 def test_every_way_the_help_names_a_bot_for_a_seat_names_that_bot() -> None:
     from entropy_tui.bots.registry import BOT_LEVELS, bot_kind, seat_words
 
-    assert seat_words() == ["bot:beginner or bot:random", "bot:casual or bot:greedy", "bot:expert"]
-    assert seat_words(levels_only=True) == ["bot:beginner", "bot:casual", "bot:expert"]
+    assert seat_words() == [
+        "bot:beginner or bot:random",
+        "bot:casual or bot:greedy",
+        "bot:expert",
+        "bot:master",
+    ]
+    levels = ["bot:beginner", "bot:casual", "bot:expert", "bot:master"]
+    assert seat_words(levels_only=True) == levels
     for level, words in zip(BOT_LEVELS, seat_words(), strict=True):
         for word in words.split(" or "):
             assert bot_kind(word.removeprefix("bot:")) == level.kind

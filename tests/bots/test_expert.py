@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from entropy_tui.bots import ExpertBot, make_bot
+from entropy_tui.bots import ExpertBot, MasterBot, make_bot
 from entropy_tui.rules import Decision, Game
 from entropy_tui.rules.catalog import load_catalog
 from entropy_tui.rules.decision import Option, disabled
@@ -82,8 +82,10 @@ def hidden_parts(game: Game, seat: int) -> Any:
     )
 
 
-def test_the_expert_knows_only_what_its_seat_sees() -> None:
-    """Its choices are the same whether the hidden parts of the real game are shuffled or not."""
+@pytest.mark.parametrize("bot", [ExpertBot, MasterBot])
+def test_the_expert_knows_only_what_its_seat_sees(bot: type[ExpertBot]) -> None:
+    """Its choices (and the Master's) are the same whether the hidden parts of the real game
+    are shuffled or not."""
     catalog = load_catalog()
     game = advanced_game(3, 11, 160)
     checked = 0
@@ -94,7 +96,7 @@ def test_the_expert_knows_only_what_its_seat_sees() -> None:
             other = shuffled_hidden(game, seat, seed=checked)
             assert hidden_parts(other, seat) != hidden_parts(game, seat)
             assert other.view(seat) == game.view(seat)
-            bots = [ExpertBot(5, iterations=ITERATIONS, catalog=catalog) for _ in range(2)]
+            bots = [bot(5, iterations=ITERATIONS, catalog=catalog) for _ in range(2)]
             games = (game, other)
             answers = [b.decide(g.view(seat), pending(g)) for b, g in zip(bots, games, strict=True)]
             assert answers[0] == answers[1]

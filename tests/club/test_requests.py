@@ -69,7 +69,7 @@ def test_the_pace_stays_within_its_bounds() -> None:
 def test_the_timeout_bot_must_be_a_level_and_a_rated_game_hides_hands() -> None:
     assert TableRequest((ME, CASUAL), timeout_bot="nobody").problems() == [
         "The bot that plays a turn whose time ran out is one of random (Beginner), greedy"
-        " (Casual) or expert (Expert)."
+        " (Casual), expert (Expert) or master (Master)."
     ]
     assert TableRequest((ME, CASUAL), rated=True, open_hands=True).problems() == [
         "A rated game is played with hidden hands: turn open hands off."

@@ -227,8 +227,14 @@ async def test_the_new_game_screen_names_the_levels_and_turns_hints_off() -> Non
             "Beginner bot",
             "Casual bot",
             "Expert bot",
+            "Master bot",
         ]
-        for level in ("Beginner takes any", "Casual takes what looks best", "Expert plans ahead"):
+        for level in (
+            "Beginner takes any",
+            "Casual takes what looks best",
+            "Expert plans ahead",
+            "Master plans as the Expert",
+        ):
             assert level in levels_text()
         box = app.screen.query_one("#hints", TickBox)
         assert box.value

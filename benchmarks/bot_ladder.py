@@ -7,7 +7,8 @@ thinks per decision.
 Matches (the seat of the bot under test rotates from game to game, so no seat is favoured):
 - 2 seats, expert vs greedy;
 - 4 seats, one expert vs three greedy (an equal bot would win a quarter);
-- 2 seats, greedy vs random.
+- 2 seats, greedy vs random;
+- 2 seats, master vs expert, and 4 seats, one master vs three experts (at equal iterations).
 A game won outright counts 1, a game the top score shares with k - 1 others 1/k (tied players
 share the victory). The expert plays with a fixed number of iterations per decision, so the
 ladder is repeatable and affordable; `--timing` also measures the default, one-second budget.
@@ -31,6 +32,28 @@ from entropy_tui.bots import SEARCHING, make_bot
 from entropy_tui.rules import Game
 
 RESULTS = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+# What each way toward a bot stronger than the expert was worth: each measured once against the
+# expert, both at 30 iterations a decision, 2 seats, seats alternating (not rerun by the ladder).
+MASTER_STEPS = [
+    "## Toward the Master: what each step was worth",
+    "",
+    "Each measured once against the expert, both searching 30 iterations a decision, 2 seats "
+    "(not rerun by this benchmark). More search barely helps: the heuristic's weights were "
+    "the limit.",
+    "",
+    "| the expert, changed | games | win rate against the expert |",
+    "|---|---|---|",
+    "| twice / four times the iterations | not kept | 48.3% / 52.5% |",
+    "| its search carried on through its own turn | 200 | 51.5% |",
+    "| the most visited option taken, not the best valued | 60 | 52.5% |",
+    "| exploration constant 1.0 / 4.0 (instead of 2.0) | 60 / 60 | 46.7% / 51.7% |",
+    "| 4 imagined games a decision (instead of 12) | not kept | 45% |",
+    "| a horizon of two turns (instead of one) | not kept | 32.5% |",
+    "| a one-step prior at the root | not kept | 20% |",
+    "| weights fitted by regression to final margins | not kept | 44% |",
+    "| **weights tuned by match play (SPSA, 170 steps): the Master** | 200 | **67.3%** "
+    "(Wilson 60.5% - 73.4%; mean margin +13.5 VP) |",
+]
 ROUND_CAP = 200
 Z95 = 1.959964
 
@@ -150,12 +173,11 @@ def table(matches: list[Match], outcomes: list[list[GameOutcome]]) -> list[str]:
     return lines
 
 
-def default_budget_timing(decisions: int) -> dict[str, float]:
-    """Wall-clock seconds of the expert's decisions at its default budget, one seat of a
-    4-seat game against greedy bots (the largest positions), decisions with one option
-    included."""
+def default_budget_timing(decisions: int, bot: str) -> dict[str, float]:
+    """Wall-clock seconds of `bot`'s decisions at its default budget, one seat of a 4-seat game
+    against greedy bots (the largest positions), decisions with one option included."""
     game = Game.new([f"Seat {s + 1}" for s in range(4)], seed=77)
-    bots = [make_bot("expert", 1)] + [make_bot("greedy", s) for s in range(1, 4)]
+    bots = [make_bot(bot, 1)] + [make_bot("greedy", s) for s in range(1, 4)]
     times: list[float] = []
     while not game.over and len(times) < decisions:
         decision = game.decision
@@ -184,7 +206,7 @@ def report(
     seconds: float | None,
     workers: int,
     wall: float,
-    timing: dict[str, float] | None,
+    timing: dict[str, dict[str, float]],
 ) -> str:
     budget = f"{iterations} iterations" if iterations is not None else f"{seconds} s"
     capped = sum(not o.finished for games in outcomes for o in games)
@@ -197,10 +219,12 @@ def report(
         "one choice ahead on a game imagined from its own view and takes what the heuristic "
         "values most; **expert** (Expert) searches many imagined games a turn ahead "
         "(information-set Monte Carlo tree search) and plays what gives it the best lead over "
-        "the best other seat.",
+        "the best other seat; **master** (Master) searches as the expert does, judging "
+        "positions with weights tuned by match play (benchmarks/tune_weights.py).",
         "",
-        f"In the ladder the expert searches a fixed **{budget} per decision**, far less than "
-        "its default of one second, so that the whole ladder runs in well under an hour on "
+        f"In the ladder the expert and the master search a fixed **{budget} per decision**, "
+        "far less than their default of one second, so that the whole ladder runs in well "
+        "under an hour on "
         f"two cores ({workers} worker process{'es' if workers != 1 else ''}; "
         f"this run took {wall / 60:.1f} minutes). "
         "Times are CPU seconds of the deciding process per decision, every decision counted "
@@ -219,16 +243,16 @@ def report(
         "seat) keep the ladder's run time in bounds while the interval (about ±10 points) "
         "still tells a bot that wins 40% from one that wins the 25% an equal bot would.",
     ]
+    lines += ["", *MASTER_STEPS]
     if timing:
+        lines += ["", "## The default budget (one second)", ""]
+    for bot, figures in timing.items():
         lines += [
-            "",
-            "## The default budget (one second)",
-            "",
-            f"Measured on {int(timing['decisions'])} decisions of one seat of a 4-seat game "
-            "against three greedy bots, wall-clock, on a shared two-core machine: median "
-            f"{timing['median']:.3f} s (median of the decisions that searched: "
-            f"{timing['median_thinking']:.3f} s), longest {timing['max']:.3f} s, "
-            f"{int(timing['over_3s'])} over 3 s.",
+            f"- {bot}: measured on {int(figures['decisions'])} decisions of one seat of a 4-seat "
+            "game against three greedy bots, wall-clock, on a shared two-core machine: median "
+            f"{figures['median']:.3f} s (median of the decisions that searched: "
+            f"{figures['median_thinking']:.3f} s), longest {figures['max']:.3f} s, "
+            f"{int(figures['over_3s'])} over 3 s.",
         ]
     machine = f"{platform.python_implementation()} {platform.python_version()}"
     lines += ["", f"Machine: {machine}, {os.cpu_count()} cores.", ""]
@@ -242,6 +266,8 @@ def main() -> None:
     cli.add_argument("--games2", type=int, default=200, help="expert vs greedy, 2 seats")
     cli.add_argument("--games4", type=int, default=80, help="expert vs 3 greedy, 4 seats")
     cli.add_argument("--games-random", type=int, default=100, help="greedy vs random")
+    cli.add_argument("--games-master", type=int, default=200, help="master vs expert, 2 seats")
+    cli.add_argument("--games-master4", type=int, default=80, help="master vs 3 experts, 4 seats")
     cli.add_argument("--quick", action="store_true", help="4 games of each match")
     cli.add_argument("--timing", type=int, default=0, help="also time N default-budget decisions")
     cli.add_argument("--write", action="store_true", help=f"write {RESULTS.name}")
@@ -251,9 +277,13 @@ def main() -> None:
         Match("expert vs greedy", 2, "expert", "greedy", scale(args.games2)),
         Match("expert vs 3 greedy", 4, "expert", "greedy", scale(args.games4)),
         Match("greedy vs random", 2, "greedy", "random", scale(args.games_random)),
+        Match("master vs expert", 2, "master", "expert", scale(args.games_master)),
+        Match("master vs 3 experts", 4, "master", "expert", scale(args.games_master4)),
     ]
     outcomes, wall = run(matches, args.iterations, None, args.workers)
-    timing = default_budget_timing(args.timing) if args.timing else None
+    timing = {
+        bot: default_budget_timing(args.timing, bot) for bot in ("expert", "master") if args.timing
+    }
     text = report(matches, outcomes, args.iterations, None, args.workers, wall, timing)
     print(text)
     if args.write:

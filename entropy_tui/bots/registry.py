@@ -88,7 +88,7 @@ BOT_LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
         "master",
         "Master",
-        "plans as the Expert does, and values positions better",
+        "plans as the Expert does, but stronger",
         _master,
         seconds=1.0,
     ),

@@ -62,6 +62,7 @@ def _turn(game: Game) -> tuple[int, int]:
 
 class ExpertBot:
     name = "expert"
+    weights = DEFAULT_WEIGHTS  # what a position is worth to it, unless it is given others
 
     def __init__(
         self,
@@ -71,7 +72,7 @@ class ExpertBot:
         iterations: int | None = None,
         catalog: Catalog | None = None,
         settings: SearchSettings | None = None,
-        weights: Weights = DEFAULT_WEIGHTS,
+        weights: Weights | None = None,
     ) -> None:
         if seconds is not None and iterations is not None:
             raise ValueError("give the expert either seconds or iterations, not both")
@@ -86,7 +87,7 @@ class ExpertBot:
         self.rng = random.Random(seed)
         self.catalog = catalog or load_catalog()
         self.settings = settings or SearchSettings()
-        self.evaluate = partial(evaluate, weights=weights)
+        self.evaluate = partial(evaluate, weights=weights or self.weights)
 
     def decide(self, view: View, decision: DecisionSeen) -> str:
         ids = enabled_ids(decision)

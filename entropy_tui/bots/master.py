@@ -10,9 +10,8 @@ steeply toward its threshold (an Animal is worth less, a Plant more).
 
 from __future__ import annotations
 
-from entropy_tui.bots.expert import ExpertBot, SearchSettings
+from entropy_tui.bots.expert import ExpertBot
 from entropy_tui.bots.heuristic import Weights
-from entropy_tui.rules import Catalog
 
 MASTER_WEIGHTS = Weights(
     resource={"energy": 0.54, "mass": 0.67, "entropy": 0.64},
@@ -52,21 +51,4 @@ MASTER_WEIGHTS = Weights(
 
 class MasterBot(ExpertBot):
     name = "master"
-
-    def __init__(
-        self,
-        seed: int,
-        *,
-        seconds: float | None = None,
-        iterations: int | None = None,
-        catalog: Catalog | None = None,
-        settings: SearchSettings | None = None,
-    ) -> None:
-        super().__init__(
-            seed,
-            seconds=seconds,
-            iterations=iterations,
-            catalog=catalog,
-            settings=settings,
-            weights=MASTER_WEIGHTS,
-        )
+    weights = MASTER_WEIGHTS

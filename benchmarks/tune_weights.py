@@ -28,11 +28,13 @@ from typing import Any
 
 from entropy_tui.bots.expert import ExpertBot
 from entropy_tui.bots.heuristic import DEFAULT_WEIGHTS, Weights
+from entropy_tui.bots.master import MASTER_WEIGHTS
 from entropy_tui.rules import Game
 
 ROUND_CAP = 200
 MARGIN_CAP = 30  # VP: a runaway game says no more about the weights than a clear win
-LIMIT = 1.5  # no weight moves beyond e^1.5 (4.5x) of its default either way
+LIMIT = 1.5  # no weight moves beyond e^1.5 (4.5x) of where it started either way
+STARTS = {"expert": DEFAULT_WEIGHTS, "master": MASTER_WEIGHTS}
 
 
 def names(weights: Weights = DEFAULT_WEIGHTS) -> Iterator[str]:
@@ -61,26 +63,41 @@ def nudged(theta: dict[str, float], base: Weights = DEFAULT_WEIGHTS) -> Weights:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    first: Weights  # the weights of seat 1
+    first: Weights  # the weights of the first tuned seat
     second: Weights
     seed: int
     iterations: int
+    seats: int = 2  # beyond the two tuned seats, Experts with the default weights
+    first_seat: int = 0  # where the tuned seats sit: the second is halfway round the table
+
+    def line_up(self) -> list[Weights]:
+        weights = [DEFAULT_WEIGHTS] * self.seats
+        weights[self.first_seat] = self.first
+        weights[self.tuned_seats()[1]] = self.second
+        return weights
+
+    def tuned_seats(self) -> tuple[int, int]:
+        return self.first_seat, (self.first_seat + self.seats // 2) % self.seats
 
 
 def margin(pairing: Pairing) -> int:
-    """Seat 1's final score minus seat 2's, in a game between the two weightings."""
-    game = Game.new(["A", "B"], seed=pairing.seed, bots=["expert", "expert"])
+    """The first tuned seat's final score minus the second's."""
+    seats = range(pairing.seats)
+    game = Game.new(
+        [f"Seat {s + 1}" for s in seats], seed=pairing.seed, bots=["expert"] * len(seats)
+    )
     bots = [
         ExpertBot(pairing.seed * 10 + seat, iterations=pairing.iterations, weights=weights)
-        for seat, weights in enumerate((pairing.first, pairing.second))
+        for seat, weights in enumerate(pairing.line_up())
     ]
     while not game.over and game.state.round <= ROUND_CAP:
         decision = game.decision
         assert decision is not None
         seat = decision.player
         game.choose(bots[seat].decide(game.view(seat), decision))
-    first, second = (score["total"] for score in game.scores())
-    return first - second
+    totals = [score["total"] for score in game.scores()]
+    first, second = pairing.tuned_seats()
+    return totals[first] - totals[second]
 
 
 def step(
@@ -92,16 +109,18 @@ def step(
 ) -> float:
     """One SPSA step on `theta` (in place); returns the mean margin of the plus side."""
     signs = {name: rng.choice((-1, 1)) for name in theta}
-    plus = nudged({n: theta[n] + args.c * signs[n] for n in theta})
-    minus = nudged({n: theta[n] - args.c * signs[n] for n in theta})
+    base = STARTS[args.start]
+    plus = nudged({n: theta[n] + args.c * signs[n] for n in theta}, base)
+    minus = nudged({n: theta[n] - args.c * signs[n] for n in theta}, base)
     pairings = []
     for pair in range(args.pairs):
+        where = {"seats": args.seats, "first_seat": pair % (args.seats // 2)}
         pairings += [
-            Pairing(plus, minus, seed + pair, args.iterations),
-            Pairing(minus, plus, seed + pair, args.iterations),
+            Pairing(plus, minus, seed + pair, args.iterations, **where),
+            Pairing(minus, plus, seed + pair, args.iterations, **where),
         ]
     margins = list(pool.map(margin, pairings))
-    # The plus side is seat 1 in even games and seat 2 in odd ones.
+    # The plus side is the first tuned seat in even games and the second in odd ones.
     plus_margins = [m if i % 2 == 0 else -m for i, m in enumerate(margins)]
     mean = sum(max(-MARGIN_CAP, min(MARGIN_CAP, m)) for m in plus_margins) / len(margins)
     for name in theta:
@@ -118,6 +137,10 @@ def main() -> None:
     cli.add_argument("--c", type=float, default=0.25, help="nudge, on the log scale")
     cli.add_argument("--a", type=float, default=0.0015, help="step size")
     cli.add_argument("--workers", type=int, default=2, help="worker processes")
+    cli.add_argument("--seats", type=int, choices=(2, 4), default=2, help="seats a game")
+    cli.add_argument(
+        "--start", choices=sorted(STARTS), default="expert", help="weights to start from"
+    )
     cli.add_argument("--seed", type=int, default=7)
     cli.add_argument("--out", type=Path, default=Path("tuned_weights.json"))
     args = cli.parse_args()
@@ -131,7 +154,7 @@ def main() -> None:
             mean = step(theta, rng, pool, args, game_seed)
             game_seed += args.pairs
             steps += 1
-            weights = asdict(nudged(theta))
+            weights = asdict(nudged(theta, STARTS[args.start]))
             args.out.write_text(json.dumps({"steps": steps, "weights": weights}, indent=2))
             moved = sorted(theta.items(), key=lambda item: -abs(item[1]))[:4]
             print(steps, f"{mean:+.1f}", ", ".join(f"{n} {t:+.2f}" for n, t in moved), flush=True)

@@ -9,8 +9,9 @@ share of itself. The weights after every step are written to --out as JSON.
 
     python benchmarks/tune_weights.py --minutes 70 --out weights.json
 
-The Master's weights (bots/master.py) came from 170 steps of 4 pairs at 30 iterations a
-decision (about 55 minutes on two cores), rounded to two decimals.
+The Master's weights (bots/master.py) came from 170 steps of 4 pairs at 2 seats from the
+Expert's weights, then 121 steps at 4 seats from those (`--seats 4 --start master --c 0.2`,
+62 minutes), all at 30 iterations a decision on two cores, rounded to two decimals.
 """
 
 from __future__ import annotations

@@ -3,9 +3,11 @@
 The weights were found by SPSA (benchmarks/tune_weights.py): each step plays paired games
 (the same seed twice, seats swapped) between the Expert with the weights nudged one way and the
 Expert with them nudged the other, and moves the weights toward the side that won by more.
-What changed most: a Planet is worth nearly twice what the Expert thinks, Entropy twice as
-much, a stock of resources stops being useful sooner, and a Lifeform tile's hope grows more
-steeply toward its threshold (an Animal is worth less, a Plant more).
+They were tuned first at 2 seats from the Expert's weights, then at 4 seats (the two nudged
+weightings among two default Experts) from there. What changed most: a Planet is worth well
+over what the Expert thinks, Entropy twice as much, a Lifeform tile's hope grows more steeply
+toward its threshold, rewards still to come (a Lifeform to advance, the Generator) are worth
+more, and the hope of a track's next space far less.
 """
 
 from __future__ import annotations
@@ -14,38 +16,38 @@ from entropy_tui.bots.expert import ExpertBot
 from entropy_tui.bots.heuristic import Weights
 
 MASTER_WEIGHTS = Weights(
-    resource={"energy": 0.54, "mass": 0.67, "entropy": 0.64},
-    hand_card=1.38,
-    useful_resources=3,
-    useful_cards=4,
-    lifeform={"bacteria": 0.9, "plant": 2.46, "animal": 1.57},
-    played_card=0.77,
-    planet=4.68,
-    star=0.77,
-    star_tier=1.08,
-    asteroid=0.54,
-    biome=1.29,
-    fulfilled=1.41,
-    biome_progress=0.85,
-    focus_tier=0.97,
-    generator_step=0.41,
-    small_tile_share=0.44,
-    big_tile_share=0.55,
-    tile_progress_exponent=2.63,
-    mission_potential=1.94,
-    objective_growth=0.66,
-    next_space_share=0.28,
-    one_action_away_share=0.4,
+    resource={"energy": 0.58, "mass": 0.65, "entropy": 0.74},
+    hand_card=1.42,
+    useful_resources=4,
+    useful_cards=3,
+    lifeform={"bacteria": 1.27, "plant": 1.46, "animal": 1.41},
+    played_card=0.66,
+    planet=3.97,
+    star=0.58,
+    star_tier=0.81,
+    asteroid=0.31,
+    biome=1.36,
+    fulfilled=1.01,
+    biome_progress=0.89,
+    focus_tier=0.75,
+    generator_step=0.37,
+    small_tile_share=0.65,
+    big_tile_share=0.35,
+    tile_progress_exponent=3.37,
+    mission_potential=1.64,
+    objective_growth=0.88,
+    next_space_share=0.12,
+    one_action_away_share=0.45,
     pending_reward={
-        "advance_lifeform": 0.73,
-        "activate_star": 0.31,
-        "take_life_cards": 0.89,
-        "advance_generator": 0.59,
-        "free_catch": 1.61,
-        "free_fulfil": 1.15,
-        "action": 0.83,
+        "advance_lifeform": 1.65,
+        "activate_star": 0.41,
+        "take_life_cards": 0.6,
+        "advance_generator": 1.14,
+        "free_catch": 1.44,
+        "free_fulfil": 1.45,
+        "action": 1.02,
     },
-    caught_asteroid=1.29,
+    caught_asteroid=1.72,
 )
 
 

@@ -30,17 +30,29 @@ FREE_ACTIONS = ("exchange:", "fulfil:")
 FOLLOW_UPS = frozenset({"choose_type"})
 Evaluation = Callable[[Game, int], float]  # position, seat -> value for that seat
 MAX_CHAIN = 8  # choices made after the option judged, at most
+# Second steps are searched through every path while the paths stay this few; past that, each
+# further step takes its best-looking option. A long chain of second steps (Planets from the
+# offer, each with an effect that asks for another choice) then costs in proportion to its
+# length, not to the product of its widths: one such chain took 46,000 evaluations.
+MAX_PATHS = 64
 
 
-def stepped_value(game: Game, seat: int, evaluate: Evaluation) -> float:
+def stepped_value(game: Game, seat: int, evaluate: Evaluation, paths: int = 1) -> float:
     """The value of a position for `seat`; at a second step of its own (a Life card chosen,
     its Planet next), the value of its best second step: a first step is worth what it
-    leads to."""
+    leads to. `paths`: how many ways the steps before this one branched."""
     decision = game.decision
     if decision is None or not decision.back or decision.player != seat:
         return evaluate(game, seat)
     ids = [option.id for option in decision.options if option.enabled]
-    return max(stepped_value(child, seat, evaluate) for _, child in children(game, ids))
+    paths *= len(ids)
+    if paths <= MAX_PATHS:
+        return max(stepped_value(child, seat, evaluate, paths) for _, child in children(game, ids))
+    _, best = max(
+        ((evaluate(child, seat), child) for _, child in children(game, ids)),
+        key=lambda valued: valued[0],
+    )
+    return stepped_value(best, seat, evaluate, paths)
 
 
 def children(game: Game, ids: list[str]) -> Iterator[tuple[str, Game]]:

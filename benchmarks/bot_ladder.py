@@ -248,7 +248,7 @@ def report(
         f"thinking per decision, so {matches[1].games} four-seat games (a quarter in each "
         "seat) keep the ladder's run time in bounds while the interval (about ±10 points) "
         "still tells a bot that wins 40% from one that wins the 25% an equal bot would. "
-        f"The master's matches play more: {matches[3].games} two-seat games (about ±5 points "
+        f"The master's matches play more: {matches[3].games} two-seat games (about ±4 points "
         f"around 65%) and {matches[4].games} four-seat games (about ±7 points around 40%), "
         "enough to judge it against the 60% and the 35% it must reach.",
     ]
@@ -275,7 +275,7 @@ def main() -> None:
     cli.add_argument("--games2", type=int, default=200, help="expert vs greedy, 2 seats")
     cli.add_argument("--games4", type=int, default=80, help="expert vs 3 greedy, 4 seats")
     cli.add_argument("--games-random", type=int, default=100, help="greedy vs random")
-    cli.add_argument("--games-master", type=int, default=400, help="master vs expert, 2 seats")
+    cli.add_argument("--games-master", type=int, default=600, help="master vs expert, 2 seats")
     cli.add_argument("--games-master4", type=int, default=160, help="master vs 3 experts, 4 seats")
     cli.add_argument("--quick", action="store_true", help="4 games of each match")
     cli.add_argument("--timing", type=int, default=0, help="also time N default-budget decisions")

@@ -31,9 +31,9 @@ FOLLOW_UPS = frozenset({"choose_type"})
 Evaluation = Callable[[Game, int], float]  # position, seat -> value for that seat
 MAX_CHAIN = 8  # choices made after the option judged, at most
 # Second steps are searched through every path while the paths stay this few; past that, each
-# further step takes its best-looking option. A long chain of second steps (Planets from the
-# offer, each with an effect that asks for another choice) then costs in proportion to its
-# length, not to the product of its widths: one such chain took 46,000 evaluations.
+# further step takes its best-looking option. A long chain of second steps (Asteroids placed
+# one by one, Planets from the offer) then costs in proportion to its length, not to the
+# product of its widths: one move's look-ahead took 46,610 evaluations, now 1,241.
 MAX_PATHS = 64
 
 
